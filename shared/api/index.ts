@@ -1,0 +1,18 @@
+import { authEndpoints } from './auth';
+import type { Endpoint } from './endpoint';
+
+export * from './endpoint';
+export * from './envelope';
+export * from './auth';
+
+/** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
+export const ENDPOINTS = {
+  ...prefixed('auth', authEndpoints),
+} as const;
+
+function prefixed<P extends string, T extends Record<string, Endpoint>>(
+  prefix: P,
+  group: T,
+): { [K in keyof T & string as `${P}.${K}`]: T[K] } {
+  return Object.fromEntries(Object.entries(group).map(([k, v]) => [`${prefix}.${k}`, v])) as never;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { THEMES } from '../constants';
+import { loginBody, sessionUser } from '../api/auth';
+
+/**
+ * The bridge between renderer and main process: every channel the renderer may call, with zod
+ * input and output. There is no generic "call any URL" channel: the renderer can only ask for
+ * what is named here. Channels are `'<domain>:<verb>'`.
+ */
+const none = z.undefined();
+
+export const themeSchema = z.enum(THEMES);
+
+export const sessionState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('authenticated'), user: sessionUser }),
+  z.object({ status: z.literal('unauthenticated'), reason: z.string().optional() }),
+]);
+export type SessionState = z.infer<typeof sessionState>;
+
+export const appInfo = z.object({
+  host: z.enum(['electron', 'browser']),
+  version: z.string(),
+  /** Base address of Client B (platform gateway). */
+  gatewayUrl: z.string(),
+  /** Base address of Client A (organization API). */
+  organizationApiUrl: z.string(),
+  /** Whether the console started its own server on loopback. */
+  embeddedServer: z.boolean(),
+  demo: z.boolean(),
+});
+export type AppInfo = z.infer<typeof appInfo>;
+
+export const bridgeContract = {
+  'app:info': { input: none, output: appInfo },
+  /** Verifies the stored token with the gateway (part 1 §4); never answers the token itself. */
+  'auth:session': { input: none, output: sessionState },
+  'auth:login': { input: loginBody, output: sessionUser },
+  'auth:logout': { input: none, output: z.null() },
+  'settings:theme': { input: none, output: themeSchema },
+  'settings:setTheme': { input: z.object({ theme: themeSchema }), output: themeSchema },
+} as const;
+
+export type BridgeContract = typeof bridgeContract;
+export type Channel = keyof BridgeContract;
+export type ChannelInput<C extends Channel> = z.input<BridgeContract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<BridgeContract[C]['output']>;
+
+export const CHANNELS = Object.keys(bridgeContract) as Channel[];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && Object.hasOwn(bridgeContract, value);
+}
+
+/** Events pushed from main to renderer. */
+export const bridgeEvents = {
+  /** A 401 cleared the token: the renderer goes to /login (part 1 §4). */
+  'auth:expired': z.object({ message: z.string() }),
+  'settings:themeChanged': z.object({ theme: themeSchema }),
+} as const;
+export type BridgeEvents = typeof bridgeEvents;
+export type EventName = keyof BridgeEvents;
+export type EventPayload<E extends EventName> = z.infer<BridgeEvents[E]>;
+export const EVENT_NAMES = Object.keys(bridgeEvents) as EventName[];
+
+/** What every channel answers across the process boundary: a value or a serialisable error. */
+export type BridgeErrorCode =
+  | 'UNKNOWN_CHANNEL'
+  | 'FORBIDDEN_SENDER'
+  | 'INVALID_INPUT'
+  | 'AUTH_REQUIRED'
+  | 'FAILED';
+export interface BridgeError {
+  code: BridgeErrorCode;
+  message: string;
+}
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** `window.consoleApi`: one function per channel, plus `onEvent`. Nothing else. */
+export type ConsoleApi = {
+  [C in Channel]: (...args: ChannelInput<C> extends undefined ? [] : [input: ChannelInput<C>]) => Promise<ChannelOutput<C>>;
+} & {
+  onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** The error a bridge call rejects with in the renderer: the message, plus the code. */
+export class BridgeCallError extends Error {
+  readonly code: BridgeErrorCode;
+  constructor(error: BridgeError) {
+    super(error.message);
+    this.name = 'BridgeCallError';
+    this.code = error.code;
+  }
+}
+
+/** Turns a channel's answer into its value, or throws a BridgeCallError. Used by both preloads. */
+export function unwrapResult<T>(result: BridgeResult<T>): T {
+  if (result.ok) return result.value;
+  throw new BridgeCallError(result.error);
+}
+
+/** Paths of the browser host's HTTP bridge. */
+export const HTTP_BRIDGE = {
+  callPrefix: '/bridge/',
+  events: '/bridge-events',
+  script: '/bridge.js',
+  /** The per-launch secret's cookie (HttpOnly, SameSite=Strict). */
+  cookie: 'console_bridge',
+} as const;

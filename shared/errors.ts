@@ -1,0 +1,35 @@
+/** The error catalogue of the spec (part 1 §8, part 2 §8), spelled exactly as the spec spells it. */
+export const ERRORS = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  noToken: 'No token available',
+  authRequired: 'Authentication required',
+  apiRequestFailed: 'API request failed',
+  networkError: 'Network error occurred',
+  organizationNotFound: 'Organization not found',
+  permissionNotFound: 'Permission not found',
+  roleNotFound: 'Role not found',
+  rbacInitFailed: 'Failed to initialize RBAC',
+  /** Our own texts, where the spec is silent. */
+  invalidCredentials: 'Invalid email or password',
+  noConsoleAccess:
+    'Your role does not give access to the operations console. Contact an administrator if you need access.',
+  accountDisabled: 'This account is disabled. Contact an administrator.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again in {seconds} seconds.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have the permission {permission}',
+  emailTaken: 'An account with this email already exists',
+  invalidInput: 'Invalid input',
+} as const;
+
+/** "HTTP {status}: {statusText}" (part 1 §7, Client B). */
+export function httpErrorText(status: number, statusText: string): string {
+  return `HTTP ${status}: ${statusText}`;
+}
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function formatError(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
