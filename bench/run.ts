@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: the performance targets of the console, measured on this machine.
+ * Prints a table and writes bench/results/latest.json. Never part of `npm test`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { measureAuthThroughput } from './auth';
+import { measureDatabaseFirstStart } from './database';
+import { measureInitialJs } from './renderer';
+import { measureLoginInteractive } from './startup';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  target?: { max?: number; min?: number };
+  detail?: string;
+}
+
+function verdict(r: BenchResult): string {
+  if (!r.target) return '';
+  const ok = (r.target.max === undefined || r.value <= r.target.max) && (r.target.min === undefined || r.value >= r.target.min);
+  const bound = r.target.max !== undefined ? `≤ ${r.target.max}` : `≥ ${r.target.min}`;
+  return `${ok ? 'meets' : 'MISSES'} target ${bound}`;
+}
+
+const results: BenchResult[] = [];
+for (const measure of [measureInitialJs, measureDatabaseFirstStart, measureLoginInteractive, measureAuthThroughput]) {
+  const batch = await measure();
+  results.push(...batch);
+  for (const r of batch) console.error(`  measured ${r.name}`);
+}
+
+const rows = results.map((r) => [r.name, `${r.value.toFixed(r.value < 10 ? 2 : 0)} ${r.unit}`, verdict(r), r.detail ?? '']);
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), 6));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log(line(['benchmark', 'value', 'target', 'detail']));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const row of rows) console.log(line(row));
+
+await mkdir('bench/results', { recursive: true });
+const report = { date: new Date().toISOString(), node: process.version, results };
+await writeFile('bench/results/latest.json', JSON.stringify(report, null, 2));
+console.log('\nwritten bench/results/latest.json');
