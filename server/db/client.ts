@@ -1,0 +1,91 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+/** The one type the server codes against: PGlite and node-postgres databases both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** What `exclusive` hands its work: the database, and the drizzle migrator of its driver. */
+export interface ExclusiveSession {
+  db: Db;
+  migrate(config: MigrationConfig): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Runs `work` while holding a database-wide lock, so that only one instance migrates or seeds at a time. */
+  exclusive<T>(work: (session: ExclusiveSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string; wins over `dataDir`. */
+  url?: string;
+  /** A folder for a persistent PGlite database; without it (and without `url`) PGlite runs in memory. */
+  dataDir?: string;
+}
+
+// Any fixed number works; it only has to be the same in every instance.
+const MIGRATION_LOCK_KEY = 7_341_120_512;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const pglite = drizzlePglite({ client, schema });
+  const db: Db = pglite;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite has a single connection owned by this process: nothing else can race us.
+    exclusive: (work) => work({ db, migrate: (config) => migratePglite(pglite, config) }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection emits 'error' on the pool; unhandled, that would crash the process.
+  pool.on('error', () => undefined);
+  const db: Db = drizzlePostgres({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async exclusive(work) {
+      // Advisory locks belong to a session, so the lock and the work share one pooled connection.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          const locked = drizzlePostgres({ client: connection, schema });
+          return await work({ db: locked, migrate: (config) => migratePostgres(locked, config) });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client';
+import { syncCatalogue } from './catalogue';
+
+/**
+ * The migrations folder. From source this file is server/db/migrate.ts; bundled, it is inlined into
+ * dist/<x>/<y>.js. Both sit two levels below the app root, so one relative URL serves both.
+ */
+export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+
+export interface MigrateOptions {
+  /** Overrides the folder, for layouts where the default does not hold (a packaged app, say). */
+  migrationsFolder?: string;
+}
+
+/**
+ * Brings the schema up to date and makes the roles and permissions in the database match the catalogue in
+ * shared/permissions.ts. Runs at every start, under a lock so that instances starting together take turns.
+ */
+export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
+  const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
+  await database.exclusive(async ({ db, migrate }) => {
+    await migrate({ migrationsFolder });
+    await syncCatalogue(db);
+  });
+}
