@@ -1,0 +1,28 @@
+import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
+import { appVersion } from './version';
+
+export interface ServerConfig {
+  /** Answered by the health check. */
+  version: string;
+  /** Token lifetime. */
+  sessionTimeoutMinutes: number;
+  /** HS256 signing secret (at least 32 characters); unset, one is generated and kept in the database. */
+  jwtSecret?: string;
+  /** The clock, in epoch milliseconds: injectable so that tests move time instead of sleeping. */
+  now: () => number;
+  throttle: ThrottlePolicy;
+  /** Take the client address from X-Forwarded-For: only behind a trusted load balancer. */
+  trustProxy: boolean;
+}
+
+export function resolveConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    version: appVersion(),
+    sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
+    now: Date.now,
+    trustProxy: false,
+    ...overrides,
+    throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
+  };
+}

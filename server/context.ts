@@ -1,0 +1,13 @@
+import type { LoginThrottle } from './auth/throttle';
+import type { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Db, DatabaseKind } from './db/client';
+
+/** What route handlers need, built once by buildApp and handed to each route module. */
+export interface ServerContext {
+  db: Db;
+  databaseKind: DatabaseKind;
+  config: ServerConfig;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+}
