@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadSigningSecret } from './auth/secret';
+import { createLoginThrottle } from './auth/throttle';
+import { createTokenService } from './auth/tokens';
+import { resolveConfig, type ServerConfig } from './config';
+import type { ServerContext } from './context';
+import type { Database } from './db/client';
+import { installErrorHandling } from './http/error-handling';
+import { createRouter } from './http/router';
+import { createLogger } from './logger';
+import { registerAuthRoutes } from './routes/auth';
+
+export interface BuildAppOptions {
+  /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
+  database: Database;
+  config?: Partial<ServerConfig>;
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp({ database, config: overrides, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(overrides);
+  const secret = await loadSigningSecret(database.db, config.jwtSecret);
+  const ctx: ServerContext = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    tokens: createTokenService({ secret, lifetimeMinutes: config.sessionTimeoutMinutes, now: config.now }),
+    throttle: createLoginThrottle(database.db, config.throttle, config.now),
+  };
+
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(),
+    trustProxy: config.trustProxy,
+    // Routes are declared once in the contract; a trailing slash is not a second route.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Operations Console API', version: config.version },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const route = createRouter(app, ctx);
+  registerAuthRoutes(route, ctx);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERRORS, formatError } from '../../shared/errors';
+import { clientOf, errorBody } from './envelope';
+import { HttpError, SERVER_TEXTS } from './errors';
+
+/**
+ * Every failure leaves in the envelope of the client that called: validation as 400 naming field and
+ * issue, our own HttpErrors with their status, Fastify's client errors (bad JSON, wrong media type) with
+ * theirs, and anything else as a 500 with a generic text while the cause goes to the log.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        return `${field}: ${issue.message}`;
+      });
+      return send(request, reply, 400, `${ERRORS.invalidInput}: ${issues.join('; ')}`);
+    }
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return send(request, reply, error.statusCode, error.message);
+    }
+    const status = statusOf(error);
+    if (status >= 400 && status < 500 && error instanceof Error) {
+      return send(request, reply, status, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(request, reply, 500, SERVER_TEXTS.internal);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, 404, formatError(SERVER_TEXTS.notFound, { method: request.method, path: request.url.split('?')[0] ?? '' })),
+  );
+
+  // Client B posts /auth/verify and /auth/logout without a body; an empty JSON body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}
+
+function statusOf(error: unknown): number {
+  if (error && typeof error === 'object' && 'statusCode' in error && typeof error.statusCode === 'number') {
+    return error.statusCode;
+  }
+  return 500;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send(errorBody(clientOf(request), message));
+}

@@ -1,0 +1,23 @@
+import { ERRORS, formatError } from '../../shared/errors';
+
+/** An error whose message the client may see, with its HTTP status. Anything else is a 500. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Server texts where the spec's catalogue has none. */
+export const SERVER_TEXTS = {
+  internal: 'The server could not complete the request',
+  notFound: 'Route {method} {path} not found',
+  wrongCurrentPassword: 'The current password is incorrect',
+} as const;
+
+export const authRequired = () => new HttpError(401, ERRORS.authRequired);
+export const forbidden = (permission: string) => new HttpError(403, formatError(ERRORS.forbidden, { permission }));

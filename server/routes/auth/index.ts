@@ -1,0 +1,37 @@
+import { sql, eq } from 'drizzle-orm';
+import { authEndpoints } from '../../../shared/api';
+import { users } from '../../db/schema';
+import type { ServerContext } from '../../context';
+import type { Route } from '../../http/router';
+import { registerAccountRoutes } from './account';
+import { checkCredentials, signIn } from './sign-in';
+
+export const SERVICE_NAME = 'ops-console-server';
+
+export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
+  route(authEndpoints.login, async ({ body, request }) => {
+    const found = await checkCredentials(ctx, request, body.email, body.password);
+    return signIn(ctx, found);
+  });
+
+  route(authEndpoints.verify, async ({ session }) => session());
+
+  route(authEndpoints.test, async () => {
+    await ctx.db.execute(sql`select 1`);
+    return {
+      status: 'ok' as const,
+      service: SERVICE_NAME,
+      version: ctx.config.version,
+      database: ctx.databaseKind,
+      time: new Date(ctx.config.now()).toISOString(),
+    };
+  });
+
+  route(authEndpoints.logout, async ({ session }) => {
+    const at = new Date(ctx.config.now());
+    await ctx.db.update(users).set({ tokensValidAfter: at, updatedAt: at }).where(eq(users.id, session().userId));
+    return { revoked: true as const };
+  });
+
+  registerAccountRoutes(route, ctx);
+}

@@ -1,0 +1,24 @@
+import { count } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { users } from '../db/schema';
+import { DEMO_PASSWORD_HASHES } from './demo-hashes';
+import { DEMO_USERS } from './demo-users';
+
+/**
+ * Loads the deterministic demo dataset into an empty database; a database that has users already is left
+ * alone, so this is safe at every start. Answers whether it seeded.
+ */
+export async function seedDemo(database: Database): Promise<boolean> {
+  return database.exclusive(async ({ db }) => {
+    const [row] = await db.select({ users: count() }).from(users);
+    if ((row?.users ?? 0) > 0) return false;
+    await db.transaction((tx) => insertDemoData(tx));
+    return true;
+  });
+}
+
+async function insertDemoData(db: Db): Promise<void> {
+  await db.insert(users).values(
+    DEMO_USERS.map((u) => ({ ...u, passwordHash: DEMO_PASSWORD_HASHES[u.email], status: 'active' as const })),
+  );
+}

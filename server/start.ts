@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDemo as loadDemoDataset } from './seed/demo';
+
+export interface StartServerOptions {
+  /** Default 127.0.0.1: the embedded server is for this machine only. */
+  host?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** PostgreSQL; without it, PGlite in `dataDir`, or in memory. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /**
+   * Load the demo dataset into an empty database. With `databaseUrl`, only when true: a real database
+   * never gets demo accounts by accident. With PGlite, unless false.
+   */
+  seedDemo?: boolean;
+  logger?: FastifyBaseLogger;
+  /** Overrides of the server configuration; `jwtSecret` defaults to env JWT_SECRET. */
+  config?: Partial<ServerConfig>;
+  migrationsFolder?: string;
+}
+
+export interface RunningServer {
+  /** `http://host:port`, without a trailing slash. */
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  /** Stops accepting requests, lets running ones finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { host = '127.0.0.1', port = 0, databaseUrl, dataDir } = options;
+  const database = await openDatabase({ url: databaseUrl, dataDir });
+  try {
+    await migrateDatabase(database, { migrationsFolder: options.migrationsFolder });
+    const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
+    if (wantsDemo) await loadDemoDataset(database);
+
+    const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
+    const app = await buildApp({ database, config: { ...options.config, jwtSecret }, logger: options.logger });
+    let address: string;
+    try {
+      address = await app.listen({ host, port });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: address.replace(/\/$/, ''),
+      app,
+      database,
+      close: () => (closing ??= app.close().finally(() => database.close())),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
