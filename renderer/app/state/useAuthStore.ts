@@ -1,0 +1,85 @@
+/**
+ * The authentication state machine of part 1 §4: unknown → verifying → authenticated | unauthenticated.
+ * The token itself never reaches the renderer: the main process keeps it and answers the session user.
+ */
+import { create } from 'zustand';
+import type { LoginBody, SessionUser } from '../../../shared/api/auth';
+import { ERRORS } from '../../../shared/errors';
+import { call } from '../../lib/bridge';
+import { errorMessage } from '../../lib/errors';
+
+export type AuthStatus = 'unknown' | 'verifying' | 'authenticated' | 'unauthenticated';
+
+/** Why the last session ended: a logout does not send the next sign-in back to the old page. */
+export type SessionEnd = 'logout' | 'expired';
+
+interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** The message of the last failed sign-in ("Login Failed" box). */
+  error: string | null;
+  signingIn: boolean;
+  ended: SessionEnd | null;
+  /** Shown on /login after the session expired. */
+  notice: string | null;
+  verify: () => Promise<void>;
+  login: (credentials: LoginBody) => Promise<void>;
+  logout: () => Promise<void>;
+  expire: (message: string) => void;
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  status: 'unknown',
+  user: null,
+  error: null,
+  signingIn: false,
+  ended: null,
+  notice: null,
+
+  async verify() {
+    if (get().status !== 'unknown') return;
+    set({ status: 'verifying' });
+    try {
+      const session = await call('auth:session');
+      if (session.status === 'authenticated') {
+        set({ status: 'authenticated', user: session.user });
+      } else {
+        set({ status: 'unauthenticated', user: null });
+      }
+    } catch (error) {
+      // A failed verification leaves the visitor signed out (part 1 §8).
+      console.error('Session verification failed', error);
+      set({ status: 'unauthenticated', user: null });
+    }
+  },
+
+  async login(credentials) {
+    if (get().signingIn) return;
+    set({ signingIn: true, error: null, notice: null });
+    try {
+      const user = await call('auth:login', credentials);
+      set({ status: 'authenticated', user, signingIn: false, ended: null });
+    } catch (error) {
+      set({ signingIn: false, error: errorMessage(error, ERRORS.loginFailed) });
+    }
+  },
+
+  async logout() {
+    try {
+      await call('auth:logout');
+    } catch (error) {
+      console.error('Logout failed', error);
+    }
+    set({ status: 'unauthenticated', user: null, error: null, notice: null, ended: 'logout' });
+  },
+
+  expire(message) {
+    set({
+      status: 'unauthenticated',
+      user: null,
+      signingIn: false,
+      ended: 'expired',
+      notice: message || ERRORS.sessionExpired,
+    });
+  },
+}));
