@@ -1,0 +1,59 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner';
+import { routeForPath } from '../../lib/navigation';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const PRODUCT = 'Operations Console';
+
+function ScreenLoading() {
+  return (
+    <div role="status" aria-label="Loading screen" className="flex justify-center py-16">
+      <Spinner className="size-6" />
+    </div>
+  );
+}
+
+/** The shell around every protected screen: header, sidebar navigation, breadcrumbs. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const route = routeForPath(pathname);
+
+  useEffect(() => {
+    document.title = route ? `${route.title} · ${PRODUCT}` : PRODUCT;
+  }, [route]);
+
+  return (
+    <div className="min-h-full">
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          // The hash belongs to the router: move focus without navigating.
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium text-fg shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <div className="flex">
+        <Sidebar />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
+        >
+          <div className="mx-auto max-w-7xl space-y-6">
+            <Breadcrumbs />
+            <Suspense fallback={<ScreenLoading />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

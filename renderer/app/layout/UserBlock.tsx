@@ -1,0 +1,31 @@
+import { LogOut } from 'lucide-react';
+import { DEFAULT_USER_NAME, DEFAULT_USER_ROLE_LABEL } from '../../../shared/constants';
+import { roleDisplayName } from '../../../shared/permissions';
+import { IconButton } from '../../components/ui/Button';
+import { initials } from '../../lib/initials';
+import { useAuthStore } from '../state/useAuthStore';
+
+export function UserBlock() {
+  const user = useAuthStore((state) => state.user);
+  const logout = useAuthStore((state) => state.logout);
+  const name = user?.name.trim() || DEFAULT_USER_NAME;
+  const role = user?.role ? roleDisplayName(user.role) : DEFAULT_USER_ROLE_LABEL;
+
+  return (
+    <div className="flex items-center gap-3 border-l border-line pl-3">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-fg"
+      >
+        {initials(name)}
+      </span>
+      <div className="hidden min-w-0 leading-tight md:block">
+        <p className="truncate text-sm font-medium text-fg">{name}</p>
+        <p className="truncate text-xs text-muted">{role}</p>
+      </div>
+      <IconButton aria-label="Log out" title="Log out" onClick={() => void logout()}>
+        <LogOut aria-hidden="true" className="size-4.5" />
+      </IconButton>
+    </div>
+  );
+}

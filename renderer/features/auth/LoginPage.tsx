@@ -1,0 +1,39 @@
+import { Navigate, useLocation } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
+import { guardSubject } from '../../lib/navigation';
+import { postLoginTarget } from '../../lib/redirect';
+import { LoginForm } from './LoginForm';
+import { LoginNotices } from './LoginNotices';
+
+/** /login (part 1 §2): the only public screen. */
+export function LoginPage() {
+  const { status, user } = useAuthStore(useShallow((state) => ({ status: state.status, user: state.user })));
+  const location = useLocation();
+
+  if (status === 'unknown' || status === 'verifying')
+    return <FullScreenMessage>Loading...</FullScreenMessage>;
+  if (status === 'authenticated' && user) {
+    return <Navigate to={postLoginTarget(location.state, guardSubject(user))} replace />;
+  }
+
+  return (
+    <main className="flex min-h-full items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 text-center">
+          <div className="mx-auto flex size-12 items-center justify-center rounded-xl bg-accent text-accent-fg shadow-sm">
+            <ShieldCheck aria-hidden="true" className="size-6" />
+          </div>
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">Operations Console</h1>
+          <p className="mt-1 text-sm text-muted">Sign in with your administrator account</p>
+        </div>
+        <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+          <LoginForm />
+        </div>
+        <LoginNotices />
+      </div>
+    </main>
+  );
+}
