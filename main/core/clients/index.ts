@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './gateway-client';
+export * from './http';
+export * from './multipart';
+export * from './organization-client';
