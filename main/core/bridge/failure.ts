@@ -1,0 +1,14 @@
+import type { BridgeErrorCode } from '../../../shared/bridge/contract';
+
+/**
+ * An expected failure of a handler, whose message is meant for the user (the server's login
+ * error, say). Anything else a handler throws is logged and answered with a generic text.
+ */
+export class BridgeFailure extends Error {
+  readonly code: BridgeErrorCode;
+  constructor(code: BridgeErrorCode, message: string) {
+    super(message);
+    this.name = 'BridgeFailure';
+    this.code = code;
+  }
+}

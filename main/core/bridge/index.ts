@@ -1,0 +1,4 @@
+export * from './events';
+export * from './failure';
+export * from './handle';
+export * from './handlers';
