@@ -1,0 +1,224 @@
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { BROWSER_HOST_DEFAULT_PORT } from '../../shared/constants';
+import { HTTP_BRIDGE, type BridgeErrorCode, type BridgeResult } from '../../shared/bridge/contract';
+import { handle } from '../core/bridge/handle';
+import { readConfig, type ConsoleConfig, type Env } from '../core/config';
+import { startConsoleCore, type ConsoleCore } from '../core/console-core';
+import { createConsoleLogger, type Logger } from '../core/logger';
+import { distPaths, readVersion } from '../core/paths';
+import { SECURITY_HEADERS } from '../core/security/csp';
+import type { StartServer } from '../core/server/embedded';
+import { openFileKeyEncryptor } from '../core/store/file-key-encryptor';
+import { ensurePrivateDir, openConfStore } from '../core/store/open-conf';
+import { createEventStreams } from './event-stream';
+import { bridgeCookieHeader, createLaunchSecrets, isAllowedHost, isAllowedOrigin, readCookie, secretsEqual } from './guard';
+import { contentTypeOf, plainPage, readIndexHtml, resolveStaticFile } from './static-files';
+
+export interface BrowserHostOptions {
+  /** Data directory (store, key file, embedded database); created 0700. */
+  dataDir: string;
+  /** Default 5180; 0 picks a free port. Always bound to 127.0.0.1. */
+  port?: number;
+  /** Configuration; read from `env` (default process.env) when not given. */
+  config?: ConsoleConfig;
+  env?: Env;
+  /** Starts the embedded server when no gateway is configured (server/start.ts in production). */
+  startServer?: StartServer;
+  /** The renderer build and the bridge script; default: next to this bundle in dist/. */
+  rendererDir?: string;
+  bridgeScript?: string;
+  logger?: Logger;
+  version?: string;
+  /** HTTP timeout of the clients (tests make it short). */
+  timeoutMs?: number;
+}
+
+export interface BrowserHost {
+  /** The address to open, with the per-launch key: http://127.0.0.1:PORT/?key=SECRET */
+  url: string;
+  origin: string;
+  port: number;
+  core: ConsoleCore;
+  close(): Promise<void>;
+}
+
+const STATUS: Readonly<Record<BridgeErrorCode, number>> = {
+  UNKNOWN_CHANNEL: 404,
+  FORBIDDEN_SENDER: 403,
+  INVALID_INPUT: 400,
+  AUTH_REQUIRED: 401,
+  FAILED: 500,
+};
+
+/**
+ * The browser host: the same main/core served to a browser on loopback. Static renderer build
+ * (with /bridge.js injected), `POST /bridge/<channel>` through the shared `handle()`, and
+ * `GET /bridge-events` (SSE). Trust comes from the per-launch key exchanged for a cookie.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const logger = options.logger ?? createConsoleLogger('browser-host');
+  const dist = distPaths(import.meta.url);
+  const rendererDir = options.rendererDir ?? dist.rendererDir;
+  const bridgeScript = options.bridgeScript ?? dist.browserBridge;
+  const config = options.config ?? readConfig(options.env ?? process.env);
+
+  ensurePrivateDir(options.dataDir);
+  const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
+  const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
+  const core = await startConsoleCore({
+    host: 'browser',
+    version: options.version ?? readVersion(dist.packageJson),
+    config,
+    kv,
+    encryptor,
+    dataDir: options.dataDir,
+    logger,
+    startServer: options.startServer,
+    timeoutMs: options.timeoutMs,
+  });
+
+  const secrets = createLaunchSecrets();
+  const streams = createEventStreams(core.events);
+  let port = 0;
+  const hasCookie = (request: FastifyRequest) => secretsEqual(readCookie(request.headers.cookie, HTTP_BRIDGE.cookie), secrets.cookie);
+
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  // Only JSON reaches the bridge: a cross-site form can post text/plain, never application/json.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    if (!isAllowedHost(request.headers.host, port)) {
+      logger.warn(`Refused a request for host ${JSON.stringify(request.headers.host ?? '')}`);
+      return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Unknown host'));
+    }
+  });
+
+  app.post<{ Params: { channel: string }; Body: unknown }>(`${HTTP_BRIDGE.callPrefix}:channel`, async (request, reply) => {
+    const input = isRecord(request.body) ? request.body.input : undefined;
+    const result = await handle(
+      {
+        handlers: core.handlers,
+        logger,
+        isTrustedSender: (req: FastifyRequest) => hasCookie(req) && isAllowedOrigin(req.headers.origin, port),
+      },
+      request.params.channel,
+      input,
+      request,
+    );
+    return sendResult(reply, result);
+  });
+
+  app.get(HTTP_BRIDGE.events, async (request, reply) => {
+    if (!hasCookie(request)) return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
+    reply.hijack();
+    streams.open(reply.raw, { ...SECURITY_HEADERS });
+  });
+
+  app.get(HTTP_BRIDGE.script, async (_request, reply) => {
+    const script = await readFile(bridgeScript).catch(() => null);
+    if (!script) return reply.code(404).type('text/plain; charset=utf-8').send('bridge.js not built: run npm run build');
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script);
+  });
+
+  app.get<{ Querystring: { key?: string } }>('/', async (request, reply) => {
+    const key = request.query.key;
+    if (key !== undefined) {
+      if (!secretsEqual(key, secrets.key)) {
+        logger.warn('Refused a launch address with a wrong key');
+        return sendPage(reply, 403, 'Wrong key', 'This address is from an earlier launch. Open the address the console printed this time.');
+      }
+      // Trade the key for the cookie and drop the key from the address bar (and from history).
+      reply.header('Set-Cookie', bridgeCookieHeader(HTTP_BRIDGE.cookie, secrets.cookie));
+      return reply.code(303).header('Location', '/').send();
+    }
+    return sendIndex(request, reply);
+  });
+
+  app.get('/*', async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath === '/index.html') return sendIndex(request, reply);
+    const file = await resolveStaticFile(rendererDir, urlPath);
+    if (file) {
+      const immutable = urlPath.startsWith('/assets/');
+      return reply
+        .type(contentTypeOf(file))
+        .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .send(await readFile(file));
+    }
+    // Paths without an extension are app routes: answer the app. Missing files are 404.
+    if (!path.posix.extname(urlPath)) return sendIndex(request, reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(HTTP_BRIDGE.callPrefix)) return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Unknown bridge path'));
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) logger.error(`${request.method} ${request.url.split('?')[0]} failed`, error);
+    if (request.url.startsWith(HTTP_BRIDGE.callPrefix)) {
+      // Malformed JSON, a wrong content type, a body too large: the caller's fault, said plainly.
+      const message = status < 500 && error instanceof Error ? error.message : 'Something went wrong in the console. Please try again.';
+      return reply.code(status).header('Cache-Control', 'no-store').send({ ok: false, error: { code: status < 500 ? 'INVALID_INPUT' : 'FAILED', message } });
+    }
+    return reply.code(status).type('text/plain; charset=utf-8').send(status < 500 ? 'Bad request' : 'Internal error');
+  });
+
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    if (!hasCookie(request)) {
+      return sendPage(reply, 403, 'Operations Console is locked', 'Open the address the console printed in its terminal (it ends with ?key=…).');
+    }
+    const html = await readIndexHtml(rendererDir);
+    if (!html) return sendPage(reply, 503, 'Renderer not built', 'Run npm run build, then start the console again.');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+  }
+
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port ?? BROWSER_HOST_DEFAULT_PORT });
+  } catch (error) {
+    await core.close().catch(() => {});
+    throw error;
+  }
+  port = (app.server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  logger.info(`Browser host listening on ${origin} (data in ${options.dataDir})`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?key=${secrets.key}`,
+    origin,
+    port,
+    core,
+    close() {
+      closing ??= (async () => {
+        streams.closeAll();
+        await app.close();
+        await core.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function refusal(code: BridgeErrorCode, message: string): BridgeResult<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function sendResult(reply: FastifyReply, result: BridgeResult<unknown>) {
+  const status = result.ok ? 200 : STATUS[result.error.code];
+  return reply.code(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(result);
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, text: string) {
+  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(plainPage(title, text));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

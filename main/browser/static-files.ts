@@ -1,0 +1,72 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { HTTP_BRIDGE } from '../../shared/bridge/contract';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The file under `root` a URL path names, or null when it would leave `root` (`..`, encoded
+ * slashes, NUL) or is not a regular file. Only files inside the renderer build are ever served.
+ */
+export async function resolveStaticFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (file !== base && !file.startsWith(base + path.sep)) return null;
+  try {
+    return (await stat(file)).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** index.html with the bridge script first in <head>, so `window.consoleApi` exists before the app runs. */
+export function injectBridgeScript(html: string): string {
+  const tag = `<script src="${HTTP_BRIDGE.script}"></script>`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${tag}\n${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
+}
+
+export async function readIndexHtml(rendererDir: string): Promise<string | null> {
+  try {
+    return injectBridgeScript(await readFile(path.join(rendererDir, 'index.html'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Pages the host answers itself. Plain, no scripts: they are shown before any trust is set up. */
+export function plainPage(title: string, text: string): string {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>`;
+}
