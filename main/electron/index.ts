@@ -1,0 +1,99 @@
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readConfig } from '../core/config';
+import { startConsoleCore, type ConsoleCore } from '../core/console-core';
+import { createConsoleLogger, describeError } from '../core/logger';
+import { distPaths } from '../core/paths';
+import { externalLinkHosts } from '../core/security/navigation';
+import { startRealServer } from '../core/server/start-real';
+import { createSafeStorageEncryptor } from '../core/store/encryptor';
+import { bindIpc } from './ipc';
+import { createWindowOptions } from './options';
+import { hardenSession } from './security';
+import { openElectronKeyValue } from './store';
+
+/**
+ * The desktop app's main process. Thin on purpose: everything decidable without Electron lives in
+ * main/core; this file wires it to app lifecycle, the window, IPC, safeStorage and the session.
+ */
+const logger = createConsoleLogger('main');
+const dist = distPaths(import.meta.url);
+const rendererIndexUrl = pathToFileURL(dist.rendererIndex).href;
+
+// CONSOLE_DATA_DIR moves the user-data directory (store, embedded database): tests, portable use.
+if (process.env.CONSOLE_DATA_DIR) app.setPath('userData', path.resolve(process.env.CONSOLE_DATA_DIR));
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox();
+
+let core: ConsoleCore | null = null;
+let window: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  // A second launch hands over to the first one (see 'second-instance') and leaves.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.whenReady().then(start).catch(fail);
+}
+
+async function start(): Promise<void> {
+  hardenSession(rendererIndexUrl, externalLinkHosts(process.env), logger);
+  const userData = app.getPath('userData');
+  core = await startConsoleCore({
+    host: 'electron',
+    version: app.getVersion(),
+    config: readConfig(process.env),
+    kv: openElectronKeyValue(userData, logger),
+    // safeStorage is only usable after 'ready'.
+    encryptor: createSafeStorageEncryptor(safeStorage),
+    dataDir: userData,
+    logger,
+    startServer: startRealServer,
+  });
+  bindIpc(core, rendererIndexUrl, logger);
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}
+
+function openWindow(): void {
+  const win = new BrowserWindow(createWindowOptions(dist.electronPreload, { devTools: !app.isPackaged }));
+  window = win;
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    if (window === win) window = null;
+  });
+  win.loadFile(dist.rendererIndex).catch((error: unknown) => logger.error('Loading the renderer failed', error));
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+// Stop the embedded server (and close its database) before the process ends.
+let stopped = false;
+app.on('will-quit', (event) => {
+  if (stopped || !core) return;
+  event.preventDefault();
+  const running = core;
+  core = null;
+  running
+    .close()
+    .catch((error: unknown) => logger.error('Stopping failed', error))
+    .finally(() => {
+      stopped = true;
+      app.quit();
+    });
+});
+
+function fail(error: unknown): void {
+  logger.error('The console could not start', error);
+  dialog.showErrorBox('Operations Console could not start', describeError(error));
+  app.exit(1);
+}
