@@ -1,0 +1,58 @@
+import { HTTP_BRIDGE, type BridgeResult, type EventName } from '../shared/bridge/contract';
+import { buildConsoleApi } from './api';
+
+/**
+ * The browser host's stand-in for the preload (built as an IIFE, /bridge.js, run before the app).
+ * The same `window.consoleApi` over `POST /bridge/<channel>` and an EventSource on /bridge-events.
+ * The launch cookie is HttpOnly: this script never sees it, the browser sends it.
+ */
+const UNREACHABLE = 'The console is not reachable. Is it still running?';
+
+async function call(channel: string, input: unknown): Promise<BridgeResult<unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(`${HTTP_BRIDGE.callPrefix}${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(input === undefined ? {} : { input }),
+    });
+  } catch {
+    return { ok: false, error: { code: 'FAILED', message: UNREACHABLE } };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isBridgeResult(body)) return body;
+  return { ok: false, error: { code: 'FAILED', message: `Unexpected answer from the console (HTTP ${response.status})` } };
+}
+
+function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
+  if (typeof value !== 'object' || value === null || !('ok' in value)) return false;
+  if (value.ok === true) return 'value' in value;
+  return value.ok === false && 'error' in value && typeof value.error === 'object' && value.error !== null;
+}
+
+// One stream for all events, opened on the first subscription; EventSource reconnects by itself.
+let source: EventSource | undefined;
+function subscribe(event: EventName, listener: (payload: unknown) => void): () => void {
+  source ??= new EventSource(HTTP_BRIDGE.events, { withCredentials: false });
+  const stream = source;
+  const onMessage = (message: Event) => {
+    if (!('data' in message) || typeof message.data !== 'string') return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    listener(payload);
+  };
+  stream.addEventListener(event, onMessage);
+  return () => stream.removeEventListener(event, onMessage);
+}
+
+Object.defineProperty(globalThis, 'consoleApi', {
+  value: buildConsoleApi({ call, subscribe }),
+  enumerable: true,
+  writable: false,
+  configurable: false,
+});
