@@ -4,7 +4,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { loadSigningSecret } from './auth/secret';
 import { createLoginThrottle } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
-import { resolveConfig, type ServerConfig } from './config';
+import { resolveConfig, type ServerConfigOverrides } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/error-handling';
@@ -15,7 +15,7 @@ import { registerAuthRoutes } from './routes/auth';
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
   database: Database;
-  config?: Partial<ServerConfig>;
+  config?: ServerConfigOverrides;
   logger?: FastifyBaseLogger;
 }
 

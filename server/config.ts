@@ -16,7 +16,10 @@ export interface ServerConfig {
   trustProxy: boolean;
 }
 
-export function resolveConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+/** What callers may set: any part of the configuration, the throttle policy included. */
+export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle'> & { throttle?: Partial<ThrottlePolicy> };
+
+export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConfig {
   return {
     version: appVersion(),
     sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { ServerConfig } from './config';
+import type { ServerConfigOverrides } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemo as loadDemoDataset } from './seed/demo';
@@ -20,7 +20,7 @@ export interface StartServerOptions {
   seedDemo?: boolean;
   logger?: FastifyBaseLogger;
   /** Overrides of the server configuration; `jwtSecret` defaults to env JWT_SECRET. */
-  config?: Partial<ServerConfig>;
+  config?: ServerConfigOverrides;
   migrationsFolder?: string;
 }
 

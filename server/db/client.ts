@@ -23,6 +23,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Runs `work` while holding a database-wide lock, so that only one instance migrates or seeds at a time. */
   exclusive<T>(work: (session: ExclusiveSession) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -31,17 +33,22 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** A folder for a persistent PGlite database; without it (and without `url`) PGlite runs in memory. */
   dataDir?: string;
+  /**
+   * A PGlite data directory dumped earlier (`dumpDataDir`) to start from: loading one takes a fraction of
+   * the ~2 s that initdb takes, which matters to suites that open many fresh databases.
+   */
+  pgliteSnapshot?: Blob;
 }
 
 // Any fixed number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_341_120_512;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const pglite = drizzlePglite({ client, schema });
   const db: Db = pglite;
   let closed = false;
@@ -50,6 +57,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     // PGlite has a single connection owned by this process: nothing else can race us.
     exclusive: (work) => work({ db, migrate: (config) => migratePglite(pglite, config) }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,97 @@
+/** Helpers for server tests through app.inject: a movable clock, a quiet app, users and tokens without sign-ins. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { SystemRoleId } from '../../shared/permissions';
+import { buildApp } from '../../server/app';
+import { loadSigningSecret } from '../../server/auth/secret';
+import { createTokenService } from '../../server/auth/tokens';
+import type { ServerConfigOverrides } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { users, type UserStatus } from '../../server/db/schema';
+import { createLogger } from '../../server/logger';
+import { DEMO_PASSWORD_HASHES } from '../../server/seed/demo-hashes';
+import { DEMO_PASSWORD } from '../../server/seed/demo-users';
+import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../shared/constants';
+
+export interface TestClock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+/** Time stands still unless a test moves it: no sleeps. */
+export function createClock(start = Date.parse('2026-03-02T09:00:00.000Z')): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+export async function buildTestApp(
+  database: Database,
+  clock: TestClock,
+  config: ServerConfigOverrides = {},
+): Promise<FastifyInstance> {
+  return buildApp({ database, config: { now: clock.now, ...config }, logger: createLogger({ level: 'silent' }) });
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** Inserts a user whose password is DEMO_PASSWORD, without paying for a hash. */
+export async function insertUser(
+  database: Database,
+  role: SystemRoleId,
+  options: { status?: UserStatus; email?: string } = {},
+): Promise<TestUser> {
+  const id = randomUUID();
+  const email = options.email ?? `${role}-${id.slice(0, 8)}@test.example`;
+  await database.db.insert(users).values({
+    id,
+    email,
+    name: `Test ${role}`,
+    role,
+    status: options.status ?? 'active',
+    passwordHash: DEMO_PASSWORD_HASHES['admin@demo.example'],
+  });
+  return { id, email, password: DEMO_PASSWORD };
+}
+
+export async function setUserStatus(database: Database, userId: string, status: UserStatus): Promise<void> {
+  await database.db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+/** A token as the server would issue it at sign-in, for tests whose subject is not the sign-in. */
+export async function tokenFor(database: Database, clock: TestClock, userId: string): Promise<string> {
+  const secret = await loadSigningSecret(database.db);
+  const tokens = createTokenService({ secret, lifetimeMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES, now: clock.now });
+  return (await tokens.issue(userId)).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Envelope {
+  success: boolean;
+  data?: unknown;
+  error?: string;
+  message?: string;
+}
+
+/** Injects and parses the JSON envelope. */
+export async function call(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<{ status: number; body: Envelope; headers: Record<string, unknown> }> {
+  const response = await app.inject(options);
+  return { status: response.statusCode, body: response.json<Envelope>(), headers: response.headers };
+}
+
+export function login(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
+  return call(app, { method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+}
