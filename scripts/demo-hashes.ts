@@ -11,11 +11,13 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo-users';
 
 const target = new URL('../server/seed/demo-hashes.ts', import.meta.url);
 
-const demoSalt = (email: string) => createHash('sha256').update(`ops-console demo salt:${email}`).digest().subarray(0, 16);
+const demoSalt = (email: string) =>
+  createHash('sha256').update(`ops-console demo salt:${email}`).digest().subarray(0, 16);
 
 const lines: string[] = [];
 for (const user of DEMO_USERS) {
-  lines.push(`  '${user.email}': '${await hashPassword(DEMO_PASSWORD, demoSalt(user.email))}',`);
+  // Laid out as Prettier would lay it out, so that regenerating leaves no formatting diff.
+  lines.push(`  '${user.email}':`, `    '${await hashPassword(DEMO_PASSWORD, demoSalt(user.email))}',`);
 }
 
 await writeFile(

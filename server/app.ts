@@ -19,7 +19,11 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-export async function buildApp({ database, config: overrides, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config: overrides,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
   const ctx: ServerContext = {
@@ -44,7 +48,9 @@ export async function buildApp({ database, config: overrides, logger }: BuildApp
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Operations Console API', version: config.version },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -17,7 +17,9 @@ export interface ServerConfig {
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
-export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle'> & { throttle?: Partial<ThrottlePolicy> };
+export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle'> & {
+  throttle?: Partial<ThrottlePolicy>;
+};
 
 export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConfig {
   return {

@@ -42,7 +42,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (wantsDemo) await loadDemoDataset(database);
 
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
-    const app = await buildApp({ database, config: { ...options.config, jwtSecret }, logger: options.logger });
+    const app = await buildApp({
+      database,
+      config: { ...options.config, jwtSecret },
+      logger: options.logger,
+    });
     let address: string;
     try {
       address = await app.listen({ host, port });

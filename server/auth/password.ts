@@ -18,7 +18,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. `salt` is for the precomputed demo hashes only. */
-export async function hashPassword(password: string, salt: Buffer = randomBytes(SALT_LENGTH)): Promise<string> {
+export async function hashPassword(
+  password: string,
+  salt: Buffer = randomBytes(SALT_LENGTH),
+): Promise<string> {
   const { N, r, p } = SCRYPT_PARAMS;
   const key = await derive(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');

@@ -79,7 +79,12 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, now: () => n
       const [row] = await db
         .select({ until: max(loginThrottle.blockedUntil) })
         .from(loginThrottle)
-        .where(and(inArray(loginThrottle.key, [keys.account, keys.ip]), gt(loginThrottle.blockedUntil, new Date(at))));
+        .where(
+          and(
+            inArray(loginThrottle.key, [keys.account, keys.ip]),
+            gt(loginThrottle.blockedUntil, new Date(at)),
+          ),
+        );
       return row?.until ? Math.max(1, Math.ceil((row.until.getTime() - at) / 1000)) : undefined;
     },
     async recordFailure(keys) {

@@ -60,7 +60,8 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
           currentDate: new Date(now()),
         });
         const issuedAtMs = payload[ISSUED_AT_MS_CLAIM];
-        if (typeof payload.sub !== 'string' || typeof issuedAtMs !== 'number') throw new TokenError('invalid');
+        if (typeof payload.sub !== 'string' || typeof issuedAtMs !== 'number')
+          throw new TokenError('invalid');
         return { userId: payload.sub, issuedAtMs };
       } catch (error) {
         if (error instanceof TokenError) throw error;

@@ -24,7 +24,8 @@ async function findUser(db: Db, where: SQL): Promise<UserWithPermissions | undef
 
 export const findUserById = (db: Db, id: string) => findUser(db, eq(users.id, id));
 
-export const findUserByEmail = (db: Db, email: string) => findUser(db, eq(users.email, normalizeEmail(email)));
+export const findUserByEmail = (db: Db, email: string) =>
+  findUser(db, eq(users.email, normalizeEmail(email)));
 
 /** Emails are stored and compared lower-cased. */
 export function normalizeEmail(email: string): string {

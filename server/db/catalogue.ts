@@ -26,7 +26,9 @@ export async function syncCatalogue(db: Db): Promise<void> {
 
     await tx
       .insert(roles)
-      .values(SYSTEM_ROLES.map((r) => ({ id: r.id, name: r.name, description: r.description, isSystemRole: true })))
+      .values(
+        SYSTEM_ROLES.map((r) => ({ id: r.id, name: r.name, description: r.description, isSystemRole: true })),
+      )
       .onConflictDoUpdate({
         target: roles.id,
         set: { name: sql`excluded.name`, description: sql`excluded.description`, isSystemRole: true },
@@ -37,11 +39,18 @@ export async function syncCatalogue(db: Db): Promise<void> {
     for (const role of SYSTEM_ROLES) {
       await tx
         .delete(rolePermissions)
-        .where(and(eq(rolePermissions.roleId, role.id), notInArray(rolePermissions.permissionId, [...role.permissions])));
+        .where(
+          and(
+            eq(rolePermissions.roleId, role.id),
+            notInArray(rolePermissions.permissionId, [...role.permissions]),
+          ),
+        );
     }
     await tx
       .insert(rolePermissions)
-      .values(SYSTEM_ROLES.flatMap((r) => r.permissions.map((permissionId) => ({ roleId: r.id, permissionId }))))
+      .values(
+        SYSTEM_ROLES.flatMap((r) => r.permissions.map((permissionId) => ({ roleId: r.id, permissionId }))),
+      )
       .onConflictDoNothing();
   });
 }

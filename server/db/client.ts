@@ -48,7 +48,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const pglite = drizzlePglite({ client, schema });
   const db: Db = pglite;
   let closed = false;

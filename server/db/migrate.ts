@@ -6,7 +6,9 @@ import { syncCatalogue } from './catalogue';
  * The migrations folder. From source this file is server/db/migrate.ts; bundled, it is inlined into
  * dist/<x>/<y>.js. Both sit two levels below the app root, so one relative URL serves both.
  */
-export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(
+  new URL('../../server/db/migrations', import.meta.url),
+);
 
 export interface MigrateOptions {
   /** Overrides the folder, for layouts where the default does not hold (a packaged app, say). */

@@ -3,16 +3,7 @@
  * file, is applied to both PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Millisecond precision: token revocation compares against a millisecond issue-time claim.
 const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });

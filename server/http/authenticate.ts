@@ -18,14 +18,16 @@ export async function authenticate(request: FastifyRequest, ctx: ServerContext):
   try {
     claims = await ctx.tokens.verify(token);
   } catch (error) {
-    if (error instanceof TokenError && error.reason === 'expired') throw new HttpError(401, ERRORS.sessionExpired);
+    if (error instanceof TokenError && error.reason === 'expired')
+      throw new HttpError(401, ERRORS.sessionExpired);
     throw authRequired();
   }
 
   const found = isUuid(claims.userId) ? await findUserById(ctx.db, claims.userId) : undefined;
   if (!found) throw authRequired();
   const validAfter = found.user.tokensValidAfter?.getTime();
-  if (validAfter !== undefined && claims.issuedAtMs < validAfter) throw new HttpError(401, ERRORS.sessionExpired);
+  if (validAfter !== undefined && claims.issuedAtMs < validAfter)
+    throw new HttpError(401, ERRORS.sessionExpired);
   if (found.user.status !== 'active') throw new HttpError(401, ERRORS.accountDisabled);
   return toSessionUser(found);
 }

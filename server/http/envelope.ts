@@ -11,11 +11,15 @@ import {
 
 /** Client A reads `message`, Client B reads `error` (part 1 §7). */
 export function errorBody(client: ApiClientName, message: string) {
-  return client === 'organizations' ? { success: false as const, message } : { success: false as const, error: message };
+  return client === 'organizations'
+    ? { success: false as const, message }
+    : { success: false as const, error: message };
 }
 
 export function successEnvelope(endpoint: Endpoint) {
-  return endpoint.client === 'organizations' ? organizationEnvelope(endpoint.data) : gatewayEnvelope(endpoint.data);
+  return endpoint.client === 'organizations'
+    ? organizationEnvelope(endpoint.data)
+    : gatewayEnvelope(endpoint.data);
 }
 
 export function errorEnvelope(client: ApiClientName) {

@@ -13,7 +13,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
         return `${field}: ${issue.message}`;
       });
       return send(request, reply, 400, `${ERRORS.invalidInput}: ${issues.join('; ')}`);
@@ -31,7 +32,12 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(request, reply, 404, formatError(SERVER_TEXTS.notFound, { method: request.method, path: request.url.split('?')[0] ?? '' })),
+    send(
+      request,
+      reply,
+      404,
+      formatError(SERVER_TEXTS.notFound, { method: request.method, path: request.url.split('?')[0] ?? '' }),
+    ),
   );
 
   // Client B posts /auth/verify and /auth/logout without a body; an empty JSON body is no body, not an error.

@@ -20,4 +20,5 @@ export const SERVER_TEXTS = {
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);
-export const forbidden = (permission: string) => new HttpError(403, formatError(ERRORS.forbidden, { permission }));
+export const forbidden = (permission: string) =>
+  new HttpError(403, formatError(ERRORS.forbidden, { permission }));

@@ -2,10 +2,16 @@
 import type { DemoEmail } from './demo-users';
 
 export const DEMO_PASSWORD_HASHES: Record<DemoEmail, string> = {
-  'admin@demo.example': 'scrypt$131072$8$1$UwrbOAId49QGbdUAqPRY8w==$Bs31eJvcsnb591aj86gA8hivxUrC9DnKvkNgZFbLGyM=',
-  'owner@demo.example': 'scrypt$131072$8$1$XwxMBkEfv6qqwlHqoh4F/w==$jOmZEyENYVxILIVnMXVy40dhbmZOAjyU6LxLHelqipw=',
-  'director@demo.example': 'scrypt$131072$8$1$N6xzXD8xig1mCcPsDuhl6Q==$RyhJaS4wnBT+c5Nlg9kzTx1cW4T+fJ+o/assgsBNYDg=',
-  'teacher@demo.example': 'scrypt$131072$8$1$DEZfEabetbaabd7dvAEN1Q==$+3Gudpb5Lf9TRwr3D4XqnFc4HNEiUEofiTzF1ivkXaU=',
-  'parent@demo.example': 'scrypt$131072$8$1$ZLvSdIZk7Pxaxlqew6HcoQ==$K5iUVDvJj8TZlEsMah1hZKDB+8u5+OwtRKB9nwNFGEo=',
-  'staff@demo.example': 'scrypt$131072$8$1$T4oXFFA7WdUrg0XVa6Z4Mg==$hiTjumbQEJ8ePBEX/tpg6eQRMOuIeb8bEGdYJtR23I8=',
+  'admin@demo.example':
+    'scrypt$131072$8$1$UwrbOAId49QGbdUAqPRY8w==$Bs31eJvcsnb591aj86gA8hivxUrC9DnKvkNgZFbLGyM=',
+  'owner@demo.example':
+    'scrypt$131072$8$1$XwxMBkEfv6qqwlHqoh4F/w==$jOmZEyENYVxILIVnMXVy40dhbmZOAjyU6LxLHelqipw=',
+  'director@demo.example':
+    'scrypt$131072$8$1$N6xzXD8xig1mCcPsDuhl6Q==$RyhJaS4wnBT+c5Nlg9kzTx1cW4T+fJ+o/assgsBNYDg=',
+  'teacher@demo.example':
+    'scrypt$131072$8$1$DEZfEabetbaabd7dvAEN1Q==$+3Gudpb5Lf9TRwr3D4XqnFc4HNEiUEofiTzF1ivkXaU=',
+  'parent@demo.example':
+    'scrypt$131072$8$1$ZLvSdIZk7Pxaxlqew6HcoQ==$K5iUVDvJj8TZlEsMah1hZKDB+8u5+OwtRKB9nwNFGEo=',
+  'staff@demo.example':
+    'scrypt$131072$8$1$T4oXFFA7WdUrg0XVa6Z4Mg==$hiTjumbQEJ8ePBEX/tpg6eQRMOuIeb8bEGdYJtR23I8=',
 };

@@ -67,7 +67,8 @@ const SNAPSHOT_DIR = path.resolve('node_modules/.cache/ops-console-tests');
 async function pgliteSnapshot(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of (await readdir(DEFAULT_MIGRATIONS_FOLDER, { recursive: true })).sort()) {
-    if (file.endsWith('.sql')) hash.update(file).update(await readFile(path.join(DEFAULT_MIGRATIONS_FOLDER, file)));
+    if (file.endsWith('.sql'))
+      hash.update(file).update(await readFile(path.join(DEFAULT_MIGRATIONS_FOLDER, file)));
   }
   hash.update(await readFile('node_modules/@electric-sql/pglite/package.json'));
   const file = path.join(SNAPSHOT_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);

@@ -35,7 +35,11 @@ export async function buildTestApp(
   clock: TestClock,
   config: ServerConfigOverrides = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ database, config: { now: clock.now, ...config }, logger: createLogger({ level: 'silent' }) });
+  return buildApp({
+    database,
+    config: { now: clock.now, ...config },
+    logger: createLogger({ level: 'silent' }),
+  });
 }
 
 export interface TestUser {
@@ -70,7 +74,11 @@ export async function setUserStatus(database: Database, userId: string, status: 
 /** A token as the server would issue it at sign-in, for tests whose subject is not the sign-in. */
 export async function tokenFor(database: Database, clock: TestClock, userId: string): Promise<string> {
   const secret = await loadSigningSecret(database.db);
-  const tokens = createTokenService({ secret, lifetimeMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES, now: clock.now });
+  const tokens = createTokenService({
+    secret,
+    lifetimeMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
+    now: clock.now,
+  });
   return (await tokens.issue(userId)).token;
 }
 

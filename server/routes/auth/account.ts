@@ -26,7 +26,15 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     try {
       const [created] = await ctx.db
         .insert(users)
-        .values({ id: randomUUID(), email, name: body.name, passwordHash, role: body.role, createdAt: now, updatedAt: now })
+        .values({
+          id: randomUUID(),
+          email,
+          name: body.name,
+          passwordHash,
+          role: body.role,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!created) throw new Error('insert returned no row');
       return { userId: created.id, email: created.email, name: created.name, role: created.role };

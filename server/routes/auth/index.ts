@@ -29,7 +29,10 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
 
   route(authEndpoints.logout, async ({ session }) => {
     const at = new Date(ctx.config.now());
-    await ctx.db.update(users).set({ tokensValidAfter: at, updatedAt: at }).where(eq(users.id, session().userId));
+    await ctx.db
+      .update(users)
+      .set({ tokensValidAfter: at, updatedAt: at })
+      .where(eq(users.id, session().userId));
     return { revoked: true as const };
   });
 

@@ -29,14 +29,23 @@ describe.each(testDatabases)('the app on $name', (target) => {
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
-      data: { status: 'ok', service: 'ops-console-server', version: appVersion(), database: target.name, time: new Date(clock.now()).toISOString() },
+      data: {
+        status: 'ok',
+        service: 'ops-console-server',
+        version: appVersion(),
+        database: target.name,
+        time: new Date(clock.now()).toISOString(),
+      },
     });
   });
 
   it('serves an OpenAPI document listing every auth endpoint', async () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, Record<string, { security?: unknown }>> }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
     expect(document.openapi).toMatch(/^3\./);
     for (const endpoint of Object.values(authEndpoints)) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
@@ -66,8 +75,14 @@ describe.each(testDatabases)('the app on $name', (target) => {
   it('answers a failure of its own with a generic 500 and logs the cause', async () => {
     const broken = await target.open();
     const lines: string[] = [];
-    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
-    const failing = await buildApp({ database: broken, config: { now: clock.now }, logger: createLogger({ level: 'error', destination: sink }) });
+    const sink = new Writable({
+      write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()),
+    });
+    const failing = await buildApp({
+      database: broken,
+      config: { now: clock.now },
+      logger: createLogger({ level: 'error', destination: sink }),
+    });
     await broken.close();
     try {
       const { status, body } = await call(failing, { method: 'GET', url: '/auth/test' });

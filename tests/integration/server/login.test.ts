@@ -53,7 +53,10 @@ describe.each(testDatabases)('POST /auth/login on $name', (target) => {
     const blocked = await login(app, 'owner@demo.example', DEMO_PASSWORD, attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBe('30');
-    expect(blocked.body).toEqual({ success: false, error: formatError(ERRORS.tooManyAttempts, { seconds: 30 }) });
+    expect(blocked.body).toEqual({
+      success: false,
+      error: formatError(ERRORS.tooManyAttempts, { seconds: 30 }),
+    });
 
     // The real owner, on another address, is not locked out by the attacker.
     expect((await login(app, 'owner@demo.example', DEMO_PASSWORD, '10.1.0.2')).status).toBe(200);
@@ -100,7 +103,11 @@ describe.each(testDatabases)('POST /auth/login on $name', (target) => {
   });
 
   it('rejects a malformed body with 400 naming the field', async () => {
-    const { status, body } = await call(app, { method: 'POST', url: '/auth/login', payload: { email: 'a@b.example' } });
+    const { status, body } = await call(app, {
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'a@b.example' },
+    });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
     expect(body.error).toMatch(/^Invalid input: password: /);

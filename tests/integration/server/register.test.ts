@@ -10,7 +10,12 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
   let app: FastifyInstance;
   let adminToken: string;
   const clock = createClock();
-  const newcomer = { email: 'New.Person@Test.example', name: 'New Person', password: 'Welcome-Aboard-2026', role: 'center_admin' };
+  const newcomer = {
+    email: 'New.Person@Test.example',
+    name: 'New Person',
+    password: 'Welcome-Aboard-2026',
+    role: 'center_admin',
+  };
   const register = (token: string | undefined, payload: object) =>
     call(app, { method: 'POST', url: '/auth/register', headers: token ? bearer(token) : {}, payload });
 
@@ -25,26 +30,40 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
   });
 
   it('needs a token before anything else, even for an invalid body', async () => {
-    expect(await register(undefined, {})).toMatchObject({ status: 401, body: { success: false, error: ERRORS.authRequired } });
+    expect(await register(undefined, {})).toMatchObject({
+      status: 401,
+      body: { success: false, error: ERRORS.authRequired },
+    });
   });
 
   it('needs users.manage, and says so', async () => {
     const director = await insertUser(database, 'center_admin');
     const { status, body } = await register(await tokenFor(database, clock, director.id), newcomer);
     expect(status).toBe(403);
-    expect(body).toEqual({ success: false, error: formatError(ERRORS.forbidden, { permission: 'users.manage' }) });
+    expect(body).toEqual({
+      success: false,
+      error: formatError(ERRORS.forbidden, { permission: 'users.manage' }),
+    });
     expect(body.error).toBe('You do not have the permission users.manage');
   });
 
   it('does not let a caller hand out permissions it lacks', async () => {
     const owner = await insertUser(database, 'app_owner');
-    const { status, body } = await register(await tokenFor(database, clock, owner.id), { ...newcomer, role: 'super_admin' });
+    const { status, body } = await register(await tokenFor(database, clock, owner.id), {
+      ...newcomer,
+      role: 'super_admin',
+    });
     expect(status).toBe(403);
     expect(body.error).toMatch(/^You do not have the permission [a-z_]+\.[a-z_]+$/);
   });
 
   it('rejects invalid input with 400 naming each field', async () => {
-    const { status, body } = await register(adminToken, { ...newcomer, email: 'not-an-email', password: 'weakpassword', role: 'root' });
+    const { status, body } = await register(adminToken, {
+      ...newcomer,
+      email: 'not-an-email',
+      password: 'weakpassword',
+      role: 'root',
+    });
     expect(status).toBe(400);
     expect(body.success).toBe(false);
     expect(body.error).toMatch(/^Invalid input: /);
@@ -54,7 +73,11 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
   it('creates the account with a lower-cased email and a hashed password that signs in', async () => {
     const { status, body } = await register(adminToken, newcomer);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ email: 'new.person@test.example', name: 'New Person', role: 'center_admin' });
+    expect(body.data).toMatchObject({
+      email: 'new.person@test.example',
+      name: 'New Person',
+      role: 'center_admin',
+    });
     expect((await login(app, newcomer.email, newcomer.password)).status).toBe(200);
   });
 

@@ -53,7 +53,9 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
     expect(await seedDemo(database)).toBe(false);
     const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
     expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
-      DEMO_USERS.map((u) => ({ email: u.email, role: u.role })).sort((a, b) => a.email.localeCompare(b.email)),
+      DEMO_USERS.map((u) => ({ email: u.email, role: u.role })).sort((a, b) =>
+        a.email.localeCompare(b.email),
+      ),
     );
   });
 });

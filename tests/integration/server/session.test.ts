@@ -7,14 +7,25 @@ import { ERRORS } from '../../../shared/errors';
 import type { Database } from '../../../server/db/client';
 import { SERVER_TEXTS } from '../../../server/http/errors';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, login, setUserStatus, tokenFor } from '../../support/server';
+import {
+  bearer,
+  buildTestApp,
+  call,
+  createClock,
+  insertUser,
+  login,
+  setUserStatus,
+  tokenFor,
+} from '../../support/server';
 
 describe.each(testDatabases)('sessions on $name', (target) => {
   let database: Database;
   let app: FastifyInstance;
   const clock = createClock();
-  const verify = (headers: Record<string, string> = {}) => call(app, { method: 'POST', url: '/auth/verify', headers });
-  const logout = (token: string) => call(app, { method: 'POST', url: '/auth/logout', headers: bearer(token) });
+  const verify = (headers: Record<string, string> = {}) =>
+    call(app, { method: 'POST', url: '/auth/verify', headers });
+  const logout = (token: string) =>
+    call(app, { method: 'POST', url: '/auth/logout', headers: bearer(token) });
   const unauthorized = (error: string) => ({ status: 401, body: { success: false, error } });
 
   beforeAll(async () => {
@@ -48,7 +59,12 @@ describe.each(testDatabases)('sessions on $name', (target) => {
       .setIssuedAt(Math.floor(clock.now() / 1000))
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('some-other-secret-of-at-least-32-chars'));
-    for (const headers of [{}, { authorization: 'Bearer not.a.token' }, { authorization: 'Basic abc' }, bearer(foreign)]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not.a.token' },
+      { authorization: 'Basic abc' },
+      bearer(foreign),
+    ]) {
       expect(await verify(headers)).toMatchObject(unauthorized(ERRORS.authRequired));
     }
   });
@@ -80,7 +96,10 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     const second = await tokenFor(database, clock, user.id);
     clock.advance(1);
 
-    expect(await logout(second)).toMatchObject({ status: 200, body: { success: true, data: { revoked: true } } });
+    expect(await logout(second)).toMatchObject({
+      status: 200,
+      body: { success: true, data: { revoked: true } },
+    });
     expect(await verify(bearer(first))).toMatchObject(unauthorized(ERRORS.sessionExpired));
     expect(await verify(bearer(second))).toMatchObject(unauthorized(ERRORS.sessionExpired));
 
@@ -95,14 +114,22 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     const old = await tokenFor(database, clock, user.id);
     clock.advance(1);
     const change = (currentPassword: string, newPassword: string) =>
-      call(app, { method: 'POST', url: '/auth/password', headers: bearer(old), payload: { currentPassword, newPassword } });
+      call(app, {
+        method: 'POST',
+        url: '/auth/password',
+        headers: bearer(old),
+        payload: { currentPassword, newPassword },
+      });
 
     const weak = await change(user.password, 'short');
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatch(/^Invalid input: newPassword: Password must be at least 12 characters/);
 
     const wrong = await change('not-my-password', 'A-new-Password-2026');
-    expect(wrong).toMatchObject({ status: 400, body: { success: false, error: SERVER_TEXTS.wrongCurrentPassword } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { success: false, error: SERVER_TEXTS.wrongCurrentPassword },
+    });
 
     const changed = await change(user.password, 'A-new-Password-2026');
     expect(changed.status).toBe(200);

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_PASSWORD_HASH, SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../../server/auth/password';
+import {
+  DUMMY_PASSWORD_HASH,
+  SCRYPT_PARAMS,
+  hashPassword,
+  verifyPassword,
+} from '../../../server/auth/password';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../server/seed/demo-users';
 
 describe('password hashing', () => {
   it('encodes scrypt N=2^17 r=8 p=1 with a random salt, and verifies', async () => {
-    const [a, b] = await Promise.all([hashPassword('Correct-Horse-2026'), hashPassword('Correct-Horse-2026')]);
-    expect(a).toMatch(new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$8\\$1\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`));
+    const [a, b] = await Promise.all([
+      hashPassword('Correct-Horse-2026'),
+      hashPassword('Correct-Horse-2026'),
+    ]);
+    expect(a).toMatch(
+      new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$8\\$1\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`),
+    );
     expect(a).not.toBe(b);
     expect(await verifyPassword('Correct-Horse-2026', a)).toBe(true);
     expect(await verifyPassword('correct-horse-2026', a)).toBe(false);

@@ -11,6 +11,9 @@ describe('login throttle policy', () => {
   });
 
   it('keys by (email, IP) and by IP, case-blind on the email', () => {
-    expect(throttleKeys(' Admin@Demo.example', '10.0.0.1')).toEqual({ account: 'account:admin@demo.example|10.0.0.1', ip: 'ip:10.0.0.1' });
+    expect(throttleKeys(' Admin@Demo.example', '10.0.0.1')).toEqual({
+      account: 'account:admin@demo.example|10.0.0.1',
+      ip: 'ip:10.0.0.1',
+    });
   });
 });

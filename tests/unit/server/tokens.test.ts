@@ -22,7 +22,12 @@ function signed(claims: Record<string, unknown>, edit: (jwt: SignJWT) => SignJWT
   return edit(base).sign(secret);
 }
 
-const complete = (j: SignJWT) => j.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(Math.floor(now / 1000)).setExpirationTime(Math.floor(now / 1000) + 60);
+const complete = (j: SignJWT) =>
+  j
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + 60);
 
 describe('tokens', () => {
   it('round-trips the user and the millisecond issue time', async () => {
@@ -39,11 +44,28 @@ describe('tokens', () => {
 
   it('pins the algorithm and requires iss, aud, exp, iat and the ms issue time', async () => {
     expect(await reason(await signed({}, complete))).toBeUndefined();
-    expect(await reason(new UnsecuredJWT({ sub: userId, iat_ms: now }).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h').encode())).toBe('invalid');
+    expect(
+      await reason(
+        new UnsecuredJWT({ sub: userId, iat_ms: now })
+          .setIssuer(TOKEN_ISSUER)
+          .setAudience(TOKEN_AUDIENCE)
+          .setExpirationTime('1h')
+          .encode(),
+      ),
+    ).toBe('invalid');
     expect(await reason(await signed({}, complete, 'HS512'))).toBe('invalid');
     expect(await reason(await signed({}, (j) => complete(j).setAudience('someone-else')))).toBe('invalid');
     expect(await reason(await signed({}, (j) => complete(j).setIssuer('someone-else')))).toBe('invalid');
-    expect(await reason(await signed({}, (j) => j.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(Math.floor(now / 1000))))).toBe('invalid');
+    expect(
+      await reason(
+        await signed({}, (j) =>
+          j
+            .setIssuer(TOKEN_ISSUER)
+            .setAudience(TOKEN_AUDIENCE)
+            .setIssuedAt(Math.floor(now / 1000)),
+        ),
+      ),
+    ).toBe('invalid');
     expect(await reason(await signed({ iat_ms: undefined }, complete))).toBe('invalid');
   });
 });
