@@ -91,6 +91,13 @@ export function createLoginThrottle(db: Db, policy: ThrottlePolicy, now: () => n
       const at = now();
       await fail(keys.account, policy.maxFailuresPerAccount, at);
       await fail(keys.ip, policy.maxFailuresPerIp, at);
+      // Forget counts whose window and block are both over, so a spray of guessed emails cannot grow the table.
+      const stale = timestamp(at - policy.windowMs);
+      await db
+        .delete(loginThrottle)
+        .where(
+          sql`${loginThrottle.firstFailureAt} <= ${stale} and coalesce(${loginThrottle.blockedUntil} <= ${timestamp(at)}, true)`,
+        );
     },
     async recordSuccess(keys) {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, keys.account));
