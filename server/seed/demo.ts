@@ -18,13 +18,11 @@ export async function seedDemo(database: Database): Promise<boolean> {
 }
 
 async function insertDemoData(db: Db): Promise<void> {
-  await db
-    .insert(users)
-    .values(
-      DEMO_USERS.map((u) => ({
-        ...u,
-        passwordHash: DEMO_PASSWORD_HASHES[u.email],
-        status: 'active' as const,
-      })),
-    );
+  await db.insert(users).values(
+    DEMO_USERS.map((u) => ({
+      ...u,
+      passwordHash: DEMO_PASSWORD_HASHES[u.email],
+      status: 'active' as const,
+    })),
+  );
 }
