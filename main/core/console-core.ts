@@ -86,7 +86,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
           logger.info('Embedded server stopped');
         } catch (error) {
           logger.error('Stopping the embedded server failed', error);
-          throw new Error(`Stopping the embedded server failed: ${describeError(error)}`);
+          throw new Error(`Stopping the embedded server failed: ${describeError(error)}`, { cause: error });
         }
       })();
       return closing;
