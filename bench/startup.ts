@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 import { performance } from 'node:perf_hooks';
-import { makeDataDir, startHost } from '../tests/e2e/host';
+import { makeDataDir, startHost } from '../tests/support/browser-host';
 import type { BenchResult } from './run';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from './host';
+import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from '../support/browser-host';
 
 export { expect };
-export { DEMO, DEMO_PASSWORD } from './host';
+export { DEMO, DEMO_PASSWORD } from '../support/browser-host';
 
 interface Fixtures {
   /** A browser host of its own, on its own data directory, for each test. */
