@@ -1,7 +1,6 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/core/security/csp';
@@ -9,25 +8,7 @@ import { createMemoryLogger } from '../../main/core/logger';
 import { startBrowserHost, type BrowserHost } from '../../main/browser/host';
 import { readConfig } from '../../main/core/config';
 import { makeTempDir } from '../unit/main/temp-dir';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** node:http, so the Host and Origin headers are exactly what the test says. */
-function send(port: number, method: string, urlPath: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: urlPath, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { send } from '../integration/main/http-request';
 
 let temp: ReturnType<typeof makeTempDir>;
 let host: BrowserHost;

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../../main/browser/host';
+import { readConfig } from '../../../main/core/config';
+import { createMemoryLogger } from '../../../main/core/logger';
+import { startRealServer } from '../../../main/core/server/start-real';
+import { makeTempDir } from '../../unit/main/temp-dir';
+import { openStream, send, until } from './http-request';
+import { DEMO_PASSWORD } from './real-server';
+
+// The whole browser host in-process, with the real embedded server on PGlite in its data directory.
+let temp: ReturnType<typeof makeTempDir>;
+const logger = createMemoryLogger();
+
+async function start(): Promise<{ host: BrowserHost; headers: Record<string, string> }> {
+  const host = await startBrowserHost({
+    dataDir: path.join(temp.dir, 'data'),
+    port: 0,
+    config: readConfig({}),
+    startServer: startRealServer,
+    rendererDir: path.join(temp.dir, 'no-renderer'),
+    logger,
+  });
+  const key = new URL(host.url);
+  const opened = await send(host.port, 'GET', key.pathname + key.search);
+  const cookie = String(opened.headers['set-cookie']).split(';')[0] ?? '';
+  return { host, headers: { Cookie: cookie, Origin: host.origin, 'Content-Type': 'application/json' } };
+}
+
+async function call(running: { host: BrowserHost; headers: Record<string, string> }, channel: string, input?: unknown) {
+  const answer = await send(running.host.port, 'POST', `/bridge/${channel}`, running.headers, JSON.stringify(input === undefined ? {} : { input }));
+  return { status: answer.status, result: JSON.parse(answer.body) as unknown };
+}
+
+beforeAll(() => {
+  temp = makeTempDir('console-browser-host-');
+});
+afterAll(() => temp.remove());
+
+describe('browser host with the embedded demo server', () => {
+  let first: Awaited<ReturnType<typeof start>>;
+
+  beforeAll(async () => {
+    first = await start();
+  }, 120_000);
+  afterAll(async () => first?.host.close());
+
+  it('describes itself: embedded demo server, both clients on it', async () => {
+    const { result } = await call(first, 'app:info');
+    expect(result).toMatchObject({ ok: true, value: { host: 'browser', embeddedServer: true, demo: true } });
+    expect(first.host.core.appInfo.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('signs in over the HTTP bridge; the token never reaches the page and is stored encrypted', async () => {
+    const wrong = await call(first, 'auth:login', { email: 'admin@demo.example', password: 'nope' });
+    expect(wrong).toEqual({ status: 500, result: { ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } } });
+    const login = await call(first, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
+    expect(login.result).toMatchObject({ ok: true, value: { email: 'admin@demo.example', role: 'super_admin' } });
+    const token = first.host.core.store.getToken() ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    expect(JSON.stringify(login.result)).not.toContain(token);
+    expect(readFileSync(path.join(temp.dir, 'data', 'config.json'), 'utf8')).not.toContain(token);
+    expect(logger.lines.join('\n')).not.toContain(token);
+  });
+
+  it('pushes events over SSE', async () => {
+    const stream = await openStream(first.host.port, '/bridge-events', { Cookie: first.headers.Cookie ?? '' });
+    expect(stream.status).toBe(200);
+    await until(() => stream.text().startsWith('retry:'));
+    await call(first, 'settings:setTheme', { theme: 'light' });
+    await until(() => stream.text().includes('event: settings:themeChanged\ndata: {"theme":"light"}\n\n'));
+    stream.close();
+  });
+
+  it('keeps the session across a restart on the same data directory (new key, same token)', async () => {
+    const stream = await openStream(first.host.port, '/bridge-events', { Cookie: first.headers.Cookie ?? '' });
+    await first.host.close(); // also ends open event streams
+    const second = await start();
+    try {
+      expect(second.host.url).not.toBe(first.host.url);
+      // The old cookie is worthless to the new launch.
+      expect((await send(second.host.port, 'POST', '/bridge/auth:session', { ...second.headers, Cookie: first.headers.Cookie ?? '' }, '{}')).status).toBe(403);
+      const session = await call(second, 'auth:session');
+      expect(session.result).toMatchObject({ ok: true, value: { status: 'authenticated', user: { email: 'admin@demo.example' } } });
+      expect((await call(second, 'settings:theme')).result).toEqual({ ok: true, value: 'light' });
+      expect((await call(second, 'auth:logout')).result).toEqual({ ok: true, value: null });
+      expect((await call(second, 'auth:session')).result).toEqual({ ok: true, value: { status: 'unauthenticated' } });
+    } finally {
+      stream.close();
+      await second.host.close();
+    }
+  }, 120_000);
+});

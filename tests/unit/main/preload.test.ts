@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BridgeCallError, CHANNELS, EVENT_NAMES, type BridgeResult, type ConsoleApi } from '../../../shared/bridge/contract';
+import { buildConsoleApi, type BridgeTransport } from '../../../preload/api';
+
+// The Electron preload imports 'electron'; a stand-in records what it does with it.
+const electron = vi.hoisted(() => ({
+  exposed: new Map<string, unknown>(),
+  invoke: vi.fn(async (): Promise<BridgeResult<unknown>> => ({ ok: true, value: 'auto' })),
+  listeners: new Map<string, (...args: unknown[]) => void>(),
+}));
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => electron.exposed.set(key, api) },
+  ipcRenderer: {
+    invoke: electron.invoke,
+    on: (channel: string, listener: (...args: unknown[]) => void) => electron.listeners.set(channel, listener),
+    removeListener: (channel: string) => electron.listeners.delete(channel),
+  },
+}));
+
+function recordingTransport(answer: BridgeResult<unknown> = { ok: true, value: null }) {
+  const calls: [string, unknown][] = [];
+  const subscribers = new Map<string, (payload: unknown) => void>();
+  const transport: BridgeTransport = {
+    call: async (channel, input) => (calls.push([channel, input]), answer),
+    subscribe: (event, listener) => (subscribers.set(event, listener), () => void subscribers.delete(event)),
+  };
+  return { transport, calls, subscribers };
+}
+
+describe('buildConsoleApi', () => {
+  it('has one function per channel plus onEvent, and nothing else; frozen', () => {
+    const api = buildConsoleApi(recordingTransport().transport);
+    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'onEvent'].sort());
+    for (const key of Object.keys(api)) expect(typeof (api as unknown as Record<string, unknown>)[key]).toBe('function');
+    expect(Object.isFrozen(api)).toBe(true);
+  });
+
+  it('sends exactly one input and unwraps the answer', async () => {
+    const { transport, calls } = recordingTransport({ ok: true, value: 'dark' });
+    const api = buildConsoleApi(transport);
+    await expect(api['settings:setTheme']({ theme: 'dark' })).resolves.toBe('dark');
+    await (api['settings:theme'] as (...args: unknown[]) => Promise<unknown>)('ignored', 'extra');
+    expect(calls).toEqual([
+      ['settings:setTheme', { theme: 'dark' }],
+      ['settings:theme', 'ignored'],
+    ]);
+  });
+
+  it('rejects with a BridgeCallError carrying the code and message', async () => {
+    const api = buildConsoleApi(recordingTransport({ ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } }).transport);
+    const error = await api['auth:login']({ email: 'a@b.example', password: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeCallError);
+    expect(error).toMatchObject({ code: 'FAILED', message: 'Invalid email or password' });
+  });
+
+  it('onEvent accepts only contract events and passes only payloads of their shape', () => {
+    const { transport, subscribers } = recordingTransport();
+    const api = buildConsoleApi(transport);
+    const seen: unknown[] = [];
+    const off = api.onEvent('settings:themeChanged', (payload) => seen.push(payload));
+    subscribers.get('settings:themeChanged')?.({ theme: 'dark' });
+    subscribers.get('settings:themeChanged')?.({ theme: 'neon' });
+    subscribers.get('settings:themeChanged')?.('<script>');
+    expect(seen).toEqual([{ theme: 'dark' }]);
+    off();
+    expect(subscribers.size).toBe(0);
+    expect(() => (api.onEvent as (e: string, l: () => void) => void)('ipc:anything', () => {})).toThrow(TypeError);
+    expect(() => (api.onEvent as (e: string, l: unknown) => void)('auth:expired', 'not a function')).toThrow(TypeError);
+  });
+});
+
+describe('Electron preload', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    electron.exposed.clear();
+    electron.listeners.clear();
+  });
+
+  it('exposes consoleApi only, calling ipcRenderer.invoke(<channel>, input)', async () => {
+    await import('../../../preload/electron');
+    expect([...electron.exposed.keys()]).toEqual(['consoleApi']);
+    const api = electron.exposed.get('consoleApi') as ConsoleApi;
+    await expect(api['settings:theme']()).resolves.toBe('auto');
+    expect(electron.invoke).toHaveBeenCalledWith('settings:theme', undefined);
+  });
+
+  it('forwards pushed events without the IPC event object', async () => {
+    await import('../../../preload/electron');
+    const api = electron.exposed.get('consoleApi') as ConsoleApi;
+    const seen: unknown[] = [];
+    const off = api.onEvent('auth:expired', (...args: unknown[]) => seen.push(args));
+    electron.listeners.get('auth:expired')?.({ sender: 'ipc internals' }, { message: 'Authentication required' });
+    expect(seen).toEqual([[{ message: 'Authentication required' }]]);
+    off();
+    expect(electron.listeners.has('auth:expired')).toBe(false);
+  });
+});
+
+describe('browser-host preload (bridge.js)', () => {
+  class FakeEventSource {
+    static last: FakeEventSource | undefined;
+    readonly listeners = new Map<string, (event: { data: string }) => void>();
+    constructor(readonly url: string) {
+      FakeEventSource.last = this;
+    }
+    addEventListener(type: string, listener: (event: { data: string }) => void) {
+      this.listeners.set(type, listener);
+    }
+    removeEventListener(type: string) {
+      this.listeners.delete(type);
+    }
+  }
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true, value: null }), { status: 200 }));
+
+  // bridge.js defines window.consoleApi non-configurable (the app cannot replace it): load it once.
+  let api: ConsoleApi;
+  beforeAll(async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('EventSource', FakeEventSource);
+    await import('../../../preload/browser');
+    api = (globalThis as unknown as { consoleApi: ConsoleApi }).consoleApi;
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('defines window.consoleApi over POST /bridge/<channel> (same-origin credentials) and SSE', async () => {
+    expect(Object.getOwnPropertyDescriptor(globalThis, 'consoleApi')).toMatchObject({ writable: false, configurable: false });
+    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'onEvent'].sort());
+
+    await api['auth:logout']();
+    await api['auth:login']({ email: 'a@b.example', password: 'pw' });
+    expect(fetchMock).toHaveBeenNthCalledWith(1, '/bridge/auth%3Alogout', expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{}' }));
+    expect(fetchMock).toHaveBeenNthCalledWith(2, '/bridge/auth%3Alogin', expect.objectContaining({ body: '{"input":{"email":"a@b.example","password":"pw"}}' }));
+
+    const seen: unknown[] = [];
+    for (const event of EVENT_NAMES) api.onEvent(event, (payload) => seen.push(payload));
+    expect(FakeEventSource.last?.url).toBe('/bridge-events');
+    FakeEventSource.last?.listeners.get('settings:themeChanged')?.({ data: '{"theme":"light"}' });
+    FakeEventSource.last?.listeners.get('auth:expired')?.({ data: 'not json' });
+    expect(seen).toEqual([{ theme: 'light' }]);
+  });
+
+  it('turns an unreachable host or a foreign answer into a BridgeCallError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FAILED', message: expect.stringMatching(/not reachable/) });
+    fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 502 }));
+    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FAILED', message: expect.stringMatching(/HTTP 502/) });
+    fetchMock.mockResolvedValueOnce(new Response('{"ok":false,"error":{"code":"FORBIDDEN_SENDER","message":"no"}}', { status: 403 }));
+    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FORBIDDEN_SENDER' });
+  });
+});
