@@ -4,13 +4,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = { group: ['node:*'], message: 'Only the main process and the server may use Node built-ins.' };
-const electron = { name: 'electron', message: 'Only main/electron and the Electron preload may import electron.' };
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'Only the main process and the server may use Node built-ins.',
+};
+const electron = {
+  name: 'electron',
+  message: 'Only main/electron and the Electron preload may import electron.',
+};
 const folder = (name, why) => ({ group: [`**/${name}/*`, `**/${name}`], message: why });
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'release/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

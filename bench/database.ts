@@ -18,7 +18,12 @@ export async function measureDatabaseFirstStart(): Promise<BenchResult[]> {
     const second = performance.now() - again;
     await warm.close();
     return [
-      { name: 'embedded database first start', value: first, unit: 'ms', detail: 'new PGlite dir + migrations + demo seed' },
+      {
+        name: 'embedded database first start',
+        value: first,
+        unit: 'ms',
+        detail: 'new PGlite dir + migrations + demo seed',
+      },
       { name: 'embedded database warm start', value: second, unit: 'ms' },
     ];
   } finally {

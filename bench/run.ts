@@ -18,19 +18,31 @@ export interface BenchResult {
 
 function verdict(r: BenchResult): string {
   if (!r.target) return '';
-  const ok = (r.target.max === undefined || r.value <= r.target.max) && (r.target.min === undefined || r.value >= r.target.min);
+  const ok =
+    (r.target.max === undefined || r.value <= r.target.max) &&
+    (r.target.min === undefined || r.value >= r.target.min);
   const bound = r.target.max !== undefined ? `≤ ${r.target.max}` : `≥ ${r.target.min}`;
   return `${ok ? 'meets' : 'MISSES'} target ${bound}`;
 }
 
 const results: BenchResult[] = [];
-for (const measure of [measureInitialJs, measureDatabaseFirstStart, measureLoginInteractive, measureAuthThroughput]) {
+for (const measure of [
+  measureInitialJs,
+  measureDatabaseFirstStart,
+  measureLoginInteractive,
+  measureAuthThroughput,
+]) {
   const batch = await measure();
   results.push(...batch);
   for (const r of batch) console.error(`  measured ${r.name}`);
 }
 
-const rows = results.map((r) => [r.name, `${r.value.toFixed(r.value < 10 ? 2 : 0)} ${r.unit}`, verdict(r), r.detail ?? '']);
+const rows = results.map((r) => [
+  r.name,
+  `${r.value.toFixed(r.value < 10 ? 2 : 0)} ${r.unit}`,
+  verdict(r),
+  r.detail ?? '',
+]);
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), 6));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 console.log(line(['benchmark', 'value', 'target', 'detail']));

@@ -3,11 +3,21 @@ import { performance } from 'node:perf_hooks';
 import { makeDataDir, startHost } from '../tests/support/browser-host';
 import type { BenchResult } from './run';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Browser host start → login page interactive (Sign In enabled), on a warm disk (second of two runs). */
 export async function measureLoginInteractive(): Promise<BenchResult[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   const timings: number[] = [];
   try {
     for (let run = 0; run < 3; run++) {
@@ -27,6 +37,12 @@ export async function measureLoginInteractive(): Promise<BenchResult[]> {
   }
   const warm = Math.min(...timings.slice(1));
   return [
-    { name: 'host start → login interactive', value: warm, unit: 'ms', target: { max: 1500 }, detail: `cold ${timings[0]!.toFixed(0)} ms; new data dir each run` },
+    {
+      name: 'host start → login interactive',
+      value: warm,
+      unit: 'ms',
+      target: { max: 1500 },
+      detail: `cold ${timings[0]!.toFixed(0)} ms; new data dir each run`,
+    },
   ];
 }

@@ -14,9 +14,21 @@ const common = {
 // Node-side bundles keep their npm dependencies external: they ship in app.asar's node_modules,
 // and PGlite must find its WASM files next to its own package.
 const nodeBundle = (entry, outfile, extra = {}) =>
-  build({ ...common, entryPoints: [entry], outfile, platform: 'node', format: 'esm', packages: 'external', ...extra });
+  build({
+    ...common,
+    entryPoints: [entry],
+    outfile,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    ...extra,
+  });
 
-await Promise.all([rm('dist/main', { recursive: true, force: true }), rm('dist/preload', { recursive: true, force: true }), rm('dist/server', { recursive: true, force: true })]);
+await Promise.all([
+  rm('dist/main', { recursive: true, force: true }),
+  rm('dist/preload', { recursive: true, force: true }),
+  rm('dist/server', { recursive: true, force: true }),
+]);
 
 await Promise.all([
   nodeBundle('main/electron/index.ts', 'dist/main/electron.js', { external: ['electron'] }),

@@ -23,10 +23,22 @@ test('every route exists with its title and the header shows its controls', asyn
   await signIn(page, DEMO.admin);
   await expect(page.getByText('LIVE')).toBeVisible();
   const range = page.getByLabel('Date range');
-  await expect(range.locator('option')).toHaveText(['Last 7 Days', 'Last 30 Days', 'Last Quarter', 'Year to Date']);
+  await expect(range.locator('option')).toHaveText([
+    'Last 7 Days',
+    'Last 30 Days',
+    'Last Quarter',
+    'Year to Date',
+  ]);
   await expect(page.getByRole('button', { name: 'Notifications' })).toContainText('3');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const group of ['Dashboard', 'Monitoring', 'Management', 'Administration', 'Security & Roles', 'System']) {
+  for (const group of [
+    'Dashboard',
+    'Monitoring',
+    'Management',
+    'Administration',
+    'Security & Roles',
+    'System',
+  ]) {
     await expect(nav.getByText(group, { exact: true })).toBeVisible();
   }
   const titles = [
@@ -66,7 +78,10 @@ test('the token never reaches the page', async ({ page, host }) => {
   await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
   const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
   const seen = await page.evaluate(() => {
-    const storage = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k) ?? ''}`).join('\n');
+    const storage = (s: Storage) =>
+      Object.keys(s)
+        .map((k) => `${k}=${s.getItem(k) ?? ''}`)
+        .join('\n');
     const globals = Object.getOwnPropertyNames(window)
       .map((name) => {
         try {
@@ -77,7 +92,13 @@ test('the token never reaches the page', async ({ page, host }) => {
         }
       })
       .join('\n');
-    return [document.documentElement.outerHTML, storage(localStorage), storage(sessionStorage), document.cookie, globals].join('\n');
+    return [
+      document.documentElement.outerHTML,
+      storage(localStorage),
+      storage(sessionStorage),
+      document.cookie,
+      globals,
+    ].join('\n');
   });
   expect(seen).not.toMatch(jwt);
   expect(bodies.length).toBeGreaterThan(0);

@@ -19,7 +19,10 @@ function electronBinary(): string | undefined {
 
 const binary = electronBinary();
 
-test.skip(!binary, 'Electron binary not installed (it cannot be downloaded on this machine); covered by the browser-host suite');
+test.skip(
+  !binary,
+  'Electron binary not installed (it cannot be downloaded on this machine); covered by the browser-host suite',
+);
 
 test('the desktop app opens on the login page and signs in', async () => {
   const userData = await mkdtemp(path.join(tmpdir(), 'console-electron-'));
@@ -31,9 +34,13 @@ test('the desktop app opens on the login page and signs in', async () => {
   try {
     const window = await app.firstWindow();
     await expect(window.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 60_000 });
-    const exposed = await window.evaluate(() => Object.keys((window as unknown as { consoleApi: object }).consoleApi).sort());
+    const exposed = await window.evaluate(() =>
+      Object.keys((window as unknown as { consoleApi: object }).consoleApi).sort(),
+    );
     expect(exposed).toContain('auth:login');
-    expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+    expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe(
+      'undefined',
+    );
     await window.getByLabel('Email Address').fill('admin@demo.example');
     await window.getByLabel('Password').fill('demo-Console-2026');
     await window.getByRole('button', { name: 'Sign In' }).click();

@@ -66,23 +66,54 @@ describe('app.asar', () => {
   });
 
   it('leaves out sources, tests, source maps and dev-only packages', () => {
-    const forbidden = [/^\/tests\//, /^\/bench\//, /^\/renderer\//, /^\/main\//, /^\/preload\//, /^\/server\/(?!db\/migrations\/)/, /\.test\.[cm]?[jt]sx?$/, /\.map$/, /^\/\.ci\//];
+    const forbidden = [
+      /^\/tests\//,
+      /^\/bench\//,
+      /^\/renderer\//,
+      /^\/main\//,
+      /^\/preload\//,
+      /^\/server\/(?!db$|db\/migrations(\/|$))/,
+      /\.test\.[cm]?[jt]sx?$/,
+      /\.map$/,
+      /^\/\.ci\//,
+    ];
     for (const pattern of forbidden) {
-      expect(entries.filter((e) => pattern.test(e)), String(pattern)).toEqual([]);
+      expect(
+        entries.filter((e) => pattern.test(e)),
+        String(pattern),
+      ).toEqual([]);
     }
-    for (const dev of ['electron', 'electron-builder', 'vite', 'vitest', '@playwright/test', 'typescript', 'react', 'eslint', 'node', 'drizzle-kit', 'tsx']) {
+    for (const dev of [
+      'electron',
+      'electron-builder',
+      'vite',
+      'vitest',
+      '@playwright/test',
+      'typescript',
+      'react',
+      'eslint',
+      'node',
+      'drizzle-kit',
+      'tsx',
+    ]) {
       expect(entries, dev).not.toContain(`/node_modules/${dev}/package.json`);
     }
   });
 
   it('keeps PGlite unpacked so it can read its WASM files', () => {
-    expect(existsSync(path.join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules', '@electric-sql', 'pglite'))).toBe(true);
+    expect(
+      existsSync(
+        path.join(unpacked, 'resources', 'app.asar.unpacked', 'node_modules', '@electric-sql', 'pglite'),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('fuses', () => {
   it('are flipped at packaging: no RunAsNode, no NODE_OPTIONS, no inspect, app only from asar', async () => {
-    const binary = readdirSync(unpacked).find((f) => !f.includes('.') && f !== 'resources' && f !== 'locales');
+    const binary = readdirSync(unpacked).find(
+      (f) => !f.includes('.') && f !== 'resources' && f !== 'locales',
+    );
     expect(binary).toBeDefined();
     const wire = await getCurrentFuseWire(path.join(unpacked, binary!));
     expect(wire[FuseV1Options.RunAsNode]).toBe(OFF);

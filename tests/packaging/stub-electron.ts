@@ -25,7 +25,6 @@ export async function makeStubElectronDist(dir: string): Promise<string> {
   const binary = path.join(dir, 'electron');
   await writeFile(binary, wire);
   await chmod(binary, 0o755);
-  await writeFile(path.join(dir, 'resources', 'default_app.asar'), '');
   await writeFile(path.join(dir, 'version'), 'stub');
   return dir;
 }
