@@ -45,12 +45,17 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
+/**
+ * HTTP status of a bridge answer. Refusals of the request itself are 4xx; a handler's own outcome
+ * (a wrong password, an expired session) is a delivered answer, 200 with `ok: false`, so the
+ * browser does not report a sign-in mistake as a server error.
+ */
 const STATUS: Readonly<Record<BridgeErrorCode, number>> = {
   UNKNOWN_CHANNEL: 404,
   FORBIDDEN_SENDER: 403,
   INVALID_INPUT: 400,
-  AUTH_REQUIRED: 401,
-  FAILED: 500,
+  AUTH_REQUIRED: 200,
+  FAILED: 200,
 };
 
 /**
@@ -141,6 +146,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath === '/index.html') return sendIndex(request, reply);
+    if (urlPath.startsWith(HTTP_BRIDGE.callPrefix)) return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Bridge calls are POST requests'));
     const file = await resolveStaticFile(rendererDir, urlPath);
     if (file) {
       const immutable = urlPath.startsWith('/assets/');

@@ -54,7 +54,7 @@ describe('browser host with the embedded demo server', () => {
 
   it('signs in over the HTTP bridge; the token never reaches the page and is stored encrypted', async () => {
     const wrong = await call(first, 'auth:login', { email: 'admin@demo.example', password: 'nope' });
-    expect(wrong).toEqual({ status: 500, result: { ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } } });
+    expect(wrong).toEqual({ status: 200, result: { ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } } });
     const login = await call(first, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
     expect(login.result).toMatchObject({ ok: true, value: { email: 'admin@demo.example', role: 'super_admin' } });
     const token = first.host.core.store.getToken() ?? '';
