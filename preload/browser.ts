@@ -22,7 +22,10 @@ async function call(channel: string, input: unknown): Promise<BridgeResult<unkno
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (isBridgeResult(body)) return body;
-  return { ok: false, error: { code: 'FAILED', message: `Unexpected answer from the console (HTTP ${response.status})` } };
+  return {
+    ok: false,
+    error: { code: 'FAILED', message: `Unexpected answer from the console (HTTP ${response.status})` },
+  };
 }
 
 function isBridgeResult(value: unknown): value is BridgeResult<unknown> {

@@ -15,7 +15,8 @@ export function defaultDataDir(
 ): string {
   const explicit = env.CONSOLE_DATA_DIR?.trim();
   if (explicit) return path.resolve(explicit);
-  if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), DATA_DIR_NAME);
+  if (platform === 'win32')
+    return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), DATA_DIR_NAME);
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', DATA_DIR_NAME);
   return path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), DATA_DIR_NAME);
 }
@@ -24,6 +25,7 @@ export function defaultDataDir(
 export function portFromEnv(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be 0-65535, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be 0-65535, not ${JSON.stringify(value)}`);
   return port;
 }

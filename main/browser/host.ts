@@ -14,7 +14,14 @@ import type { StartServer } from '../core/server/embedded';
 import { openFileKeyEncryptor } from '../core/store/file-key-encryptor';
 import { ensurePrivateDir, openConfStore } from '../core/store/open-conf';
 import { createEventStreams } from './event-stream';
-import { bridgeCookieHeader, createLaunchSecrets, isAllowedHost, isAllowedOrigin, readCookie, secretsEqual } from './guard';
+import {
+  bridgeCookieHeader,
+  createLaunchSecrets,
+  isAllowedHost,
+  isAllowedOrigin,
+  readCookie,
+  secretsEqual,
+} from './guard';
 import { contentTypeOf, plainPage, readIndexHtml, resolveStaticFile } from './static-files';
 
 export interface BrowserHostOptions {
@@ -88,7 +95,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secrets = createLaunchSecrets();
   const streams = createEventStreams(core.events);
   let port = 0;
-  const hasCookie = (request: FastifyRequest) => secretsEqual(readCookie(request.headers.cookie, HTTP_BRIDGE.cookie), secrets.cookie);
+  const hasCookie = (request: FastifyRequest) =>
+    secretsEqual(readCookie(request.headers.cookie, HTTP_BRIDGE.cookie), secrets.cookie);
 
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
   // Only JSON reaches the bridge: a cross-site form can post text/plain, never application/json.
@@ -102,30 +110,36 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   });
 
-  app.post<{ Params: { channel: string }; Body: unknown }>(`${HTTP_BRIDGE.callPrefix}:channel`, async (request, reply) => {
-    const input = isRecord(request.body) ? request.body.input : undefined;
-    const result = await handle(
-      {
-        handlers: core.handlers,
-        logger,
-        isTrustedSender: (req: FastifyRequest) => hasCookie(req) && isAllowedOrigin(req.headers.origin, port),
-      },
-      request.params.channel,
-      input,
-      request,
-    );
-    return sendResult(reply, result);
-  });
+  app.post<{ Params: { channel: string }; Body: unknown }>(
+    `${HTTP_BRIDGE.callPrefix}:channel`,
+    async (request, reply) => {
+      const input = isRecord(request.body) ? request.body.input : undefined;
+      const result = await handle(
+        {
+          handlers: core.handlers,
+          logger,
+          isTrustedSender: (req: FastifyRequest) =>
+            hasCookie(req) && isAllowedOrigin(req.headers.origin, port),
+        },
+        request.params.channel,
+        input,
+        request,
+      );
+      return sendResult(reply, result);
+    },
+  );
 
   app.get(HTTP_BRIDGE.events, async (request, reply) => {
-    if (!hasCookie(request)) return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
+    if (!hasCookie(request))
+      return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
     reply.hijack();
     streams.open(reply.raw, { ...SECURITY_HEADERS });
   });
 
   app.get(HTTP_BRIDGE.script, async (_request, reply) => {
     const script = await readFile(bridgeScript).catch(() => null);
-    if (!script) return reply.code(404).type('text/plain; charset=utf-8').send('bridge.js not built: run npm run build');
+    if (!script)
+      return reply.code(404).type('text/plain; charset=utf-8').send('bridge.js not built: run npm run build');
     return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script);
   });
 
@@ -134,7 +148,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (key !== undefined) {
       if (!secretsEqual(key, secrets.key)) {
         logger.warn('Refused a launch address with a wrong key');
-        return sendPage(reply, 403, 'Wrong key', 'This address is from an earlier launch. Open the address the console printed this time.');
+        return sendPage(
+          reply,
+          403,
+          'Wrong key',
+          'This address is from an earlier launch. Open the address the console printed this time.',
+        );
       }
       // Trade the key for the cookie and drop the key from the address bar (and from history).
       reply.header('Set-Cookie', bridgeCookieHeader(HTTP_BRIDGE.cookie, secrets.cookie));
@@ -146,7 +165,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath === '/index.html') return sendIndex(request, reply);
-    if (urlPath.startsWith(HTTP_BRIDGE.callPrefix)) return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Bridge calls are POST requests'));
+    if (urlPath.startsWith(HTTP_BRIDGE.callPrefix))
+      return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Bridge calls are POST requests'));
     const file = await resolveStaticFile(rendererDir, urlPath);
     if (file) {
       const immutable = urlPath.startsWith('/assets/');
@@ -161,27 +181,49 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(HTTP_BRIDGE.callPrefix)) return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Unknown bridge path'));
+    if (request.url.startsWith(HTTP_BRIDGE.callPrefix))
+      return sendResult(reply, refusal('UNKNOWN_CHANNEL', 'Unknown bridge path'));
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const status = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+      typeof error === 'object' &&
+      error !== null &&
+      'statusCode' in error &&
+      typeof error.statusCode === 'number'
+        ? error.statusCode
+        : 500;
     if (status >= 500) logger.error(`${request.method} ${request.url.split('?')[0]} failed`, error);
     if (request.url.startsWith(HTTP_BRIDGE.callPrefix)) {
       // Malformed JSON, a wrong content type, a body too large: the caller's fault, said plainly.
-      const message = status < 500 && error instanceof Error ? error.message : 'Something went wrong in the console. Please try again.';
-      return reply.code(status).header('Cache-Control', 'no-store').send({ ok: false, error: { code: status < 500 ? 'INVALID_INPUT' : 'FAILED', message } });
+      const message =
+        status < 500 && error instanceof Error
+          ? error.message
+          : 'Something went wrong in the console. Please try again.';
+      return reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .send({ ok: false, error: { code: status < 500 ? 'INVALID_INPUT' : 'FAILED', message } });
     }
-    return reply.code(status).type('text/plain; charset=utf-8').send(status < 500 ? 'Bad request' : 'Internal error');
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status < 500 ? 'Bad request' : 'Internal error');
   });
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     if (!hasCookie(request)) {
-      return sendPage(reply, 403, 'Operations Console is locked', 'Open the address the console printed in its terminal (it ends with ?key=…).');
+      return sendPage(
+        reply,
+        403,
+        'Operations Console is locked',
+        'Open the address the console printed in its terminal (it ends with ?key=…).',
+      );
     }
     const html = await readIndexHtml(rendererDir);
-    if (!html) return sendPage(reply, 503, 'Renderer not built', 'Run npm run build, then start the console again.');
+    if (!html)
+      return sendPage(reply, 503, 'Renderer not built', 'Run npm run build, then start the console again.');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   }
 
@@ -218,11 +260,19 @@ function refusal(code: BridgeErrorCode, message: string): BridgeResult<never> {
 
 function sendResult(reply: FastifyReply, result: BridgeResult<unknown>) {
   const status = result.ok ? 200 : STATUS[result.error.code];
-  return reply.code(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(result);
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(result);
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(plainPage(title, text));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(plainPage(title, text));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

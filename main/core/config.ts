@@ -20,9 +20,7 @@ export interface ConsoleConfig {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-const httpUrl = z
-  .url({ protocol: /^https?$/ })
-  .transform((url) => url.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -42,10 +40,14 @@ export function readConfig(env: Env = process.env): ConsoleConfig {
 }
 
 /** The two clients' addresses once the embedded server (if any) is listening. */
-export function clientUrls(config: ConsoleConfig, embeddedUrl: string | undefined): { gatewayUrl: string; organizationApiUrl: string } {
+export function clientUrls(
+  config: ConsoleConfig,
+  embeddedUrl: string | undefined,
+): { gatewayUrl: string; organizationApiUrl: string } {
   const fallback = embeddedUrl?.replace(/\/+$/, '');
   const gatewayUrl = config.gatewayUrl ?? fallback;
-  if (!gatewayUrl) throw new ConfigError('No gateway address: set CONSOLE_GATEWAY_URL or start the embedded server');
+  if (!gatewayUrl)
+    throw new ConfigError('No gateway address: set CONSOLE_GATEWAY_URL or start the embedded server');
   return { gatewayUrl, organizationApiUrl: config.organizationApiUrl ?? gatewayUrl };
 }
 
@@ -53,7 +55,8 @@ function optionalUrl(env: Env, name: string): string | undefined {
   const value = blankToUndefined(env[name]);
   if (value === undefined) return undefined;
   const parsed = httpUrl.safeParse(value);
-  if (!parsed.success) throw new ConfigError(`${name} must be an http(s) address, not ${JSON.stringify(value)}`);
+  if (!parsed.success)
+    throw new ConfigError(`${name} must be an http(s) address, not ${JSON.stringify(value)}`);
   return parsed.data;
 }
 

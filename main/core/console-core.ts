@@ -52,7 +52,12 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
 
   // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login.
   const onUnauthorized = (message: string) => events.emit('auth:expired', { message });
-  const gateway = createGatewayClient({ baseUrl: urls.gatewayUrl, tokens: store, onUnauthorized, timeoutMs: options.timeoutMs });
+  const gateway = createGatewayClient({
+    baseUrl: urls.gatewayUrl,
+    tokens: store,
+    onUnauthorized,
+    timeoutMs: options.timeoutMs,
+  });
   const organizations = createOrganizationClient({
     baseUrl: urls.organizationApiUrl,
     tokens: store,

@@ -27,7 +27,12 @@ export function distPaths(moduleUrl: string): DistPaths {
 export function readVersion(packageJsonPath: string): string {
   try {
     const parsed: unknown = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
-    if (typeof parsed === 'object' && parsed !== null && 'version' in parsed && typeof parsed.version === 'string') {
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'version' in parsed &&
+      typeof parsed.version === 'string'
+    ) {
       return parsed.version;
     }
   } catch {

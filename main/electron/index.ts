@@ -69,7 +69,9 @@ function openWindow(): void {
   win.on('closed', () => {
     if (window === win) window = null;
   });
-  win.loadFile(dist.rendererIndex).catch((error: unknown) => logger.error('Loading the renderer failed', error));
+  win
+    .loadFile(dist.rendererIndex)
+    .catch((error: unknown) => logger.error('Loading the renderer failed', error));
 }
 
 app.on('window-all-closed', () => {

@@ -16,7 +16,10 @@ export function bindIpc(core: ConsoleCore, rendererIndexUrl: string, logger: Log
     logger,
     isTrustedSender: (event: IpcMainInvokeEvent) => {
       const frame = event.senderFrame;
-      return isTrustedSenderFrame(frame ? { url: frame.url, isMainFrame: frame.parent === null } : null, rendererIndexUrl);
+      return isTrustedSenderFrame(
+        frame ? { url: frame.url, isMainFrame: frame.parent === null } : null,
+        rendererIndexUrl,
+      );
     },
   };
   for (const channel of CHANNELS) {

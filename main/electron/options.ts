@@ -5,7 +5,10 @@ import type { BrowserWindowConstructorOptions } from 'electron';
  * Every web preference that matters for isolation is spelled out, not left to defaults, so a
  * change of Electron's defaults cannot loosen it silently.
  */
-export function createWindowOptions(preloadPath: string, { devTools = false }: { devTools?: boolean } = {}): BrowserWindowConstructorOptions {
+export function createWindowOptions(
+  preloadPath: string,
+  { devTools = false }: { devTools?: boolean } = {},
+): BrowserWindowConstructorOptions {
   return {
     width: 1440,
     height: 900,

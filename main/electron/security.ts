@@ -13,18 +13,31 @@ import {
  * session, every permission refused, navigation only within our document, no new windows (an
  * allowlisted https link goes to the OS browser), no <webview>. Call before the first window.
  */
-export function hardenSession(rendererIndexUrl: string, externalHosts: readonly string[], logger: Logger): void {
+export function hardenSession(
+  rendererIndexUrl: string,
+  externalHosts: readonly string[],
+  logger: Logger,
+): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
   });
-  ses.setPermissionRequestHandler((_contents, permission, callback) => callback(allowPermissionRequest(permission)));
+  ses.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(allowPermissionRequest(permission)),
+  );
   ses.setPermissionCheckHandler((_contents, permission) => allowPermissionCheck(permission));
 
-  app.on('web-contents-created', (_event, contents) => guardContents(contents, rendererIndexUrl, externalHosts, logger));
+  app.on('web-contents-created', (_event, contents) =>
+    guardContents(contents, rendererIndexUrl, externalHosts, logger),
+  );
 }
 
-function guardContents(contents: WebContents, rendererIndexUrl: string, externalHosts: readonly string[], logger: Logger): void {
+function guardContents(
+  contents: WebContents,
+  rendererIndexUrl: string,
+  externalHosts: readonly string[],
+  logger: Logger,
+): void {
   contents.on('will-navigate', (event) => {
     if (shouldAllowNavigation(event.url, rendererIndexUrl)) return;
     event.preventDefault();
@@ -42,7 +55,9 @@ function guardContents(contents: WebContents, rendererIndexUrl: string, external
   contents.setWindowOpenHandler(({ url }) => {
     const decision = windowOpenDecision(url, externalHosts);
     if (decision.openExternal) {
-      shell.openExternal(decision.openExternal).catch((error: unknown) => logger.error('Opening an external link failed', error));
+      shell
+        .openExternal(decision.openExternal)
+        .catch((error: unknown) => logger.error('Opening an external link failed', error));
     } else {
       logger.warn(`Blocked a new window for ${safeForLog(url)}`);
     }

@@ -20,7 +20,10 @@ beforeAll(async () => {
   temp = makeTempDir('console-host-');
   const renderer = path.join(temp.dir, 'renderer');
   mkdirSync(path.join(renderer, 'assets'), { recursive: true });
-  writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+  writeFileSync(
+    path.join(renderer, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+  );
   writeFileSync(path.join(renderer, 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(path.join(temp.dir, 'secret.txt'), 'outside the renderer');
   writeFileSync(path.join(temp.dir, 'bridge.js'), '/* bridge */');
@@ -44,7 +47,8 @@ afterAll(async () => {
 });
 
 const json = { 'Content-Type': 'application/json' };
-const call = (channel: string, headers: Record<string, string>, body = '{}') => send(host.port, 'POST', `/bridge/${channel}`, { ...json, ...headers }, body);
+const call = (channel: string, headers: Record<string, string>, body = '{}') =>
+  send(host.port, 'POST', `/bridge/${channel}`, { ...json, ...headers }, body);
 
 describe('browser host: launch key and cookie', () => {
   it('prints an address on 127.0.0.1 with a long per-launch key', () => {
@@ -71,7 +75,9 @@ describe('browser host: launch key and cookie', () => {
     const page = await send(host.port, 'GET', '/', { Cookie: cookie });
     expect(page.status).toBe(200);
     expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeGreaterThan(0);
-    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeLessThan(page.body.indexOf('/assets/app.js'));
+    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeLessThan(
+      page.body.indexOf('/assets/app.js'),
+    );
   });
 });
 
@@ -79,12 +85,19 @@ describe('browser host: bridge calls', () => {
   it('answers with the cookie and our origin', async () => {
     const answer = await call('app:info', { Cookie: cookie, Origin: origin });
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ ok: true, value: { host: 'browser', embeddedServer: false } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      ok: true,
+      value: { host: 'browser', embeddedServer: false },
+    });
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses calls without the cookie, or with a wrong one: 403 FORBIDDEN_SENDER', async () => {
-    for (const headers of <Record<string, string>[]>[{ Origin: origin }, { Origin: origin, Cookie: 'console_bridge=forged' }, { Origin: origin, Cookie: `${cookie}x` }]) {
+    for (const headers of <Record<string, string>[]>[
+      { Origin: origin },
+      { Origin: origin, Cookie: 'console_bridge=forged' },
+      { Origin: origin, Cookie: `${cookie}x` },
+    ]) {
       const answer = await call('auth:session', headers);
       expect(answer.status).toBe(403);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
@@ -92,7 +105,12 @@ describe('browser host: bridge calls', () => {
   });
 
   it('refuses a foreign or missing Origin even with the cookie', async () => {
-    for (const headers of <Record<string, string>[]>[{ Cookie: cookie }, { Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie, Origin: 'null' }, { Cookie: cookie, Origin: `http://127.0.0.1:${host.port + 1}` }]) {
+    for (const headers of <Record<string, string>[]>[
+      { Cookie: cookie },
+      { Cookie: cookie, Origin: 'https://evil.example' },
+      { Cookie: cookie, Origin: 'null' },
+      { Cookie: cookie, Origin: `http://127.0.0.1:${host.port + 1}` },
+    ]) {
       const answer = await call('app:info', headers);
       expect(answer.status).toBe(403);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
@@ -100,17 +118,36 @@ describe('browser host: bridge calls', () => {
   });
 
   it('refuses a foreign Host header (DNS rebinding), even with cookie and origin', async () => {
-    for (const hostHeader of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`, `127.0.0.1.nip.io:${host.port}`]) {
+    for (const hostHeader of [
+      'evil.example',
+      `evil.example:${host.port}`,
+      `127.0.0.1:${host.port + 1}`,
+      `127.0.0.1.nip.io:${host.port}`,
+    ]) {
       const answer = await call('app:info', { Host: hostHeader, Cookie: cookie, Origin: origin });
       expect(answer.status, hostHeader).toBe(403);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
     }
     expect((await send(host.port, 'GET', '/', { Host: 'evil.example', Cookie: cookie })).status).toBe(403);
-    expect((await call('app:info', { Host: `localhost:${host.port}`, Cookie: cookie, Origin: `http://localhost:${host.port}` })).status).toBe(200);
+    expect(
+      (
+        await call('app:info', {
+          Host: `localhost:${host.port}`,
+          Cookie: cookie,
+          Origin: `http://localhost:${host.port}`,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses bodies that are not JSON (no text/plain cross-site forms)', async () => {
-    const answer = await send(host.port, 'POST', '/bridge/auth:login', { 'Content-Type': 'text/plain', Cookie: cookie, Origin: origin }, '{"input":{}}');
+    const answer = await send(
+      host.port,
+      'POST',
+      '/bridge/auth:login',
+      { 'Content-Type': 'text/plain', Cookie: cookie, Origin: origin },
+      '{"input":{}}',
+    );
     expect(answer.status).toBe(415);
     expect(JSON.parse(answer.body)).toMatchObject({ ok: false });
   });
@@ -119,7 +156,11 @@ describe('browser host: bridge calls', () => {
     const unknown = await call('shell:exec', { Cookie: cookie, Origin: origin });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toMatchObject({ error: { code: 'UNKNOWN_CHANNEL' } });
-    const invalid = await call('settings:setTheme', { Cookie: cookie, Origin: origin }, '{"input":{"theme":"neon"}}');
+    const invalid = await call(
+      'settings:setTheme',
+      { Cookie: cookie, Origin: origin },
+      '{"input":{"theme":"neon"}}',
+    );
     expect(invalid.status).toBe(400);
     expect(JSON.parse(invalid.body)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
   });
@@ -133,7 +174,11 @@ describe('browser host: bridge calls', () => {
 
 describe('browser host: headers and files', () => {
   it('sets the strict CSP and nosniff on every answer', async () => {
-    for (const answer of [await send(host.port, 'GET', '/'), await send(host.port, 'GET', '/assets/app.js'), await call('app:info', {})]) {
+    for (const answer of [
+      await send(host.port, 'GET', '/'),
+      await send(host.port, 'GET', '/assets/app.js'),
+      await call('app:info', {}),
+    ]) {
       expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -141,7 +186,13 @@ describe('browser host: headers and files', () => {
 
   it('serves only files inside the renderer build', async () => {
     expect((await send(host.port, 'GET', '/assets/app.js')).status).toBe(200);
-    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/missing.js']) {
+    for (const attempt of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/missing.js',
+    ]) {
       const answer = await send(host.port, 'GET', attempt);
       expect(answer.body, attempt).not.toContain('outside the renderer');
       expect([403, 404], attempt).toContain(answer.status);

@@ -10,7 +10,14 @@ const user = { userId: 'u1', email: 'a@b.example', name: 'A', role: 'super_admin
 
 function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
-    'app:info': vi.fn(async () => ({ host: 'browser' as const, version: '1', gatewayUrl: 'g', organizationApiUrl: 'o', embeddedServer: false, demo: false })),
+    'app:info': vi.fn(async () => ({
+      host: 'browser' as const,
+      version: '1',
+      gatewayUrl: 'g',
+      organizationApiUrl: 'o',
+      embeddedServer: false,
+      demo: false,
+    })),
     'auth:session': vi.fn(async () => ({ status: 'unauthenticated' as const })),
     'auth:login': vi.fn(async () => user),
     'auth:logout': vi.fn(async () => null),
@@ -34,7 +41,16 @@ function dispatcher(handlers = fakeHandlers()) {
 describe('handle(): the one bridge dispatcher', () => {
   it('refuses a channel outside the contract, before anything else', async () => {
     const { call, handlers } = dispatcher();
-    for (const channel of ['shell:exec', 'http:get', '__proto__', 'constructor', 'toString', 42, null, 'x'.repeat(500)]) {
+    for (const channel of [
+      'shell:exec',
+      'http:get',
+      '__proto__',
+      'constructor',
+      'toString',
+      42,
+      null,
+      'x'.repeat(500),
+    ]) {
       const result = await call(channel, undefined, 'a stranger');
       expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     }
@@ -56,7 +72,13 @@ describe('handle(): the one bridge dispatcher', () => {
   it('treats a sender check that throws as a refusal', async () => {
     const handlers = fakeHandlers();
     const result = await handle(
-      { handlers, logger: createMemoryLogger(), isTrustedSender: () => { throw new Error('frame gone'); } },
+      {
+        handlers,
+        logger: createMemoryLogger(),
+        isTrustedSender: () => {
+          throw new Error('frame gone');
+        },
+      },
       'app:info',
       undefined,
       null,
@@ -76,11 +98,14 @@ describe('handle(): the one bridge dispatcher', () => {
     ];
     for (const [channel, input] of cases) {
       const result = await call(channel, input);
-      expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Invalid input: /) } });
+      expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Invalid input: /) },
+      });
     }
     expect(handlers['auth:login']).not.toHaveBeenCalled();
     expect(handlers['settings:setTheme']).not.toHaveBeenCalled();
-    const message = await call('auth:login', { email: 'a@b.example', password: 'hunter2' , extra: 1 });
+    const message = await call('auth:login', { email: 'a@b.example', password: 'hunter2', extra: 1 });
     expect(message.ok).toBe(true); // unknown keys are dropped, not refused
   });
 
@@ -101,7 +126,10 @@ describe('handle(): the one bridge dispatcher', () => {
   it('checks the output: a handler answering outside the contract is a FAILED, never the value', async () => {
     const leaky = fakeHandlers({ 'auth:login': async () => ({ ...user, role: 7 }) as never });
     const { call, logger } = dispatcher(leaky);
-    expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({ ok: false, error: { code: 'FAILED', message: UNEXPECTED_ERROR_TEXT } });
+    expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'FAILED', message: UNEXPECTED_ERROR_TEXT },
+    });
     expect(logger.lines.join('\n')).toMatch(/outside the contract/);
   });
 
@@ -113,7 +141,11 @@ describe('handle(): the one bridge dispatcher', () => {
   });
 
   it('answers unexpected errors with a safe message and logs them', async () => {
-    const broken = fakeHandlers({ 'settings:theme': async () => { throw new Error('ENOENT /home/me/.config/secret/path'); } });
+    const broken = fakeHandlers({
+      'settings:theme': async () => {
+        throw new Error('ENOENT /home/me/.config/secret/path');
+      },
+    });
     const { call, logger } = dispatcher(broken);
     const result = await call('settings:theme');
     expect(result).toEqual({ ok: false, error: { code: 'FAILED', message: UNEXPECTED_ERROR_TEXT } });
@@ -124,11 +156,21 @@ describe('handle(): the one bridge dispatcher', () => {
   it('passes expected failures through with their text and code', async () => {
     const { call } = dispatcher(
       fakeHandlers({
-        'auth:login': async () => { throw new BridgeFailure('FAILED', 'Invalid email or password'); },
-        'auth:session': async () => { throw new AuthRequiredError(); },
+        'auth:login': async () => {
+          throw new BridgeFailure('FAILED', 'Invalid email or password');
+        },
+        'auth:session': async () => {
+          throw new AuthRequiredError();
+        },
       }),
     );
-    expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({ ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } });
-    expect(await call('auth:session')).toEqual({ ok: false, error: { code: 'AUTH_REQUIRED', message: 'Authentication required' } });
+    expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'FAILED', message: 'Invalid email or password' },
+    });
+    expect(await call('auth:session')).toEqual({
+      ok: false,
+      error: { code: 'AUTH_REQUIRED', message: 'Authentication required' },
+    });
   });
 });

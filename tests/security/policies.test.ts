@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, withContentSecurityPolicy } from '../../main/core/security/csp';
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  withContentSecurityPolicy,
+} from '../../main/core/security/csp';
 import {
   allowPermissionCheck,
   allowPermissionRequest,
@@ -21,17 +25,26 @@ describe('Content Security Policy', () => {
   });
 
   it('replaces any CSP a response brings, whatever its case', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] });
+    const headers = withContentSecurityPolicy({
+      'content-security-policy': ['default-src *'],
+      'Content-Type': ['text/html'],
+    });
     expect(headers).toEqual({
       'Content-Type': ['text/html'],
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
       'X-Content-Type-Options': ['nosniff'],
     });
-    expect(withContentSecurityPolicy(undefined)['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(withContentSecurityPolicy(undefined)['Content-Security-Policy']).toEqual([
+      CONTENT_SECURITY_POLICY,
+    ]);
   });
 
   it('browser host headers include nosniff and no framing', () => {
-    expect(SECURITY_HEADERS).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+    expect(SECURITY_HEADERS).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    });
   });
 });
 
@@ -70,7 +83,9 @@ describe('new windows and external links', () => {
   });
 
   it('hands only allowlisted https links to the OS browser', () => {
-    expect(windowOpenDecision('https://docs.example.com/guide?x=1', allow).openExternal).toBe('https://docs.example.com/guide?x=1');
+    expect(windowOpenDecision('https://docs.example.com/guide?x=1', allow).openExternal).toBe(
+      'https://docs.example.com/guide?x=1',
+    );
     expect(externalUrlToOpen('https://DOCS.example.com/', allow)).toBe('https://docs.example.com/');
     for (const url of [
       'http://docs.example.com/',
@@ -88,13 +103,23 @@ describe('new windows and external links', () => {
 
   it('reads extra hosts from CONSOLE_EXTERNAL_LINK_HOSTS, none by default', () => {
     expect(externalLinkHosts({})).toEqual([]);
-    expect(externalLinkHosts({ CONSOLE_EXTERNAL_LINK_HOSTS: ' Docs.Example.com, status.example.com ,' })).toEqual(['docs.example.com', 'status.example.com']);
+    expect(
+      externalLinkHosts({ CONSOLE_EXTERNAL_LINK_HOSTS: ' Docs.Example.com, status.example.com ,' }),
+    ).toEqual(['docs.example.com', 'status.example.com']);
   });
 });
 
 describe('permissions', () => {
   it('refuses every request and check', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+      'unknown',
+    ]) {
       expect(allowPermissionRequest(permission)).toBe(false);
       expect(allowPermissionCheck(permission)).toBe(false);
     }

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { bridgeContract, isChannel, type BridgeError, type BridgeResult, type Channel } from '../../../shared/bridge/contract';
+import {
+  bridgeContract,
+  isChannel,
+  type BridgeError,
+  type BridgeResult,
+  type Channel,
+} from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, AuthRequiredError } from '../clients/errors';
 import type { Logger } from '../logger';
@@ -24,7 +30,12 @@ export const UNEXPECTED_ERROR_TEXT = 'Something went wrong in the console. Pleas
  * be trusted, the input must pass the channel's zod schema; then the handler runs and its answer is
  * checked against the channel's output schema. Always answers a serialisable BridgeResult.
  */
-export async function handle<S>(deps: DispatchDeps<S>, channel: unknown, input: unknown, sender: S): Promise<BridgeResult<unknown>> {
+export async function handle<S>(
+  deps: DispatchDeps<S>,
+  channel: unknown,
+  input: unknown,
+  sender: S,
+): Promise<BridgeResult<unknown>> {
   if (!isChannel(channel)) {
     deps.logger.warn(`Bridge call to unknown channel ${printable(channel)} refused`);
     return fail('UNKNOWN_CHANNEL', `Unknown channel ${printable(channel)}`);

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { sessionUser, type LoginData, type SessionUser } from '../../../shared/api/auth';
-import type { AppInfo, BridgeContract, Channel, ChannelOutput, SessionState } from '../../../shared/bridge/contract';
+import type {
+  AppInfo,
+  BridgeContract,
+  Channel,
+  ChannelOutput,
+  SessionState,
+} from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
 import { AuthRequiredError } from '../clients/errors';
 import type { GatewayClient } from '../clients/gateway-client';

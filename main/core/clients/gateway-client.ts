@@ -4,10 +4,19 @@ import type { Endpoint, EndpointData } from '../../../shared/api/endpoint';
 import { gatewayEnvelope } from '../../../shared/api/envelope';
 import { ERRORS, httpErrorText } from '../../../shared/errors';
 import { ApiError, AuthRequiredError, InvalidResponseError, NoTokenError } from './errors';
-import { endpointUrl, parseJson, requestHeaders, resolveBaseUrl, send, type ClientOptions, type RequestInput } from './http';
+import {
+  endpointUrl,
+  parseJson,
+  requestHeaders,
+  resolveBaseUrl,
+  send,
+  type ClientOptions,
+  type RequestInput,
+} from './http';
 
 /** Client B's answer (part 1 §7): `{success, data}` or `{success: false, error}`. */
-export type GatewayResult<T> = { success: true; data: T } | { success: false; error: string; status?: number };
+export type GatewayResult<T> =
+  { success: true; data: T } | { success: false; error: string; status?: number };
 
 export interface GatewayClient {
   /**
@@ -27,7 +36,10 @@ export interface GatewayClient {
 const errorEnvelope = z.object({ error: z.string().min(1) });
 
 export function createGatewayClient(options: ClientOptions): GatewayClient {
-  async function request<E extends Endpoint>(endpoint: E, input: RequestInput = {}): Promise<GatewayResult<EndpointData<E>>> {
+  async function request<E extends Endpoint>(
+    endpoint: E,
+    input: RequestInput = {},
+  ): Promise<GatewayResult<EndpointData<E>>> {
     if (endpoint.client !== 'gateway') throw new Error(`${endpoint.path} is not a gateway endpoint`);
     // Public calls (login, health) go without the token: a 401 there says "wrong password",
     // not "your session ended", and must not sign the user out.
@@ -51,11 +63,15 @@ export function createGatewayClient(options: ClientOptions): GatewayClient {
         // The login screen must show the server's text ("Invalid email or password"), so a
         // well-formed error envelope wins over the generic status line.
         const envelope = errorEnvelope.safeParse(json);
-        return failure(envelope.success ? envelope.data.error : httpErrorText(response.status, response.statusText), status);
+        return failure(
+          envelope.success ? envelope.data.error : httpErrorText(response.status, response.statusText),
+          status,
+        );
       }
       const envelope = gatewayEnvelope(endpoint.data).safeParse(json);
       if (!envelope.success) throw new InvalidResponseError(status, 'not a gateway envelope');
-      if (envelope.data.success !== true) return failure(envelope.data.error || ERRORS.apiRequestFailed, status);
+      if (envelope.data.success !== true)
+        return failure(envelope.data.error || ERRORS.apiRequestFailed, status);
       const data = endpoint.data.safeParse(envelope.data.data);
       if (!data.success) throw new InvalidResponseError(status, 'data does not match the contract');
       return { success: true, data: data.data as EndpointData<E> };

@@ -28,7 +28,8 @@ export interface RequestInput {
   body?: unknown;
 }
 
-export type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number | boolean)[];
+export type QueryValue =
+  string | number | boolean | Date | null | undefined | readonly (string | number | boolean)[];
 
 export function resolveBaseUrl(baseUrl: ClientOptions['baseUrl']): string {
   return (typeof baseUrl === 'function' ? baseUrl() : baseUrl).replace(/\/+$/, '');
@@ -38,7 +39,12 @@ export function resolveBaseUrl(baseUrl: ClientOptions['baseUrl']): string {
  * The full address of a call: base + path with `:params` filled + query. Params and query are
  * checked against the endpoint's schemas first, so a call cannot leave with what the contract forbids.
  */
-export function endpointUrl(base: string, endpoint: Endpoint, input: RequestInput, extraQuery: Record<string, QueryValue> = {}): string {
+export function endpointUrl(
+  base: string,
+  endpoint: Endpoint,
+  input: RequestInput,
+  extraQuery: Record<string, QueryValue> = {},
+): string {
   const params = endpoint.params ? endpoint.params.parse(input.params ?? {}) : (input.params ?? {});
   const query = endpoint.query ? endpoint.query.parse(input.query ?? {}) : (input.query ?? {});
   const url = new URL(base + buildPath(endpoint.path, pathParams(params)));
@@ -92,7 +98,11 @@ export interface Sent {
  * network-failure texts. A refused connection answers "Network error occurred", not undici's
  * "fetch failed", which tells the user nothing.
  */
-export async function send(url: string, init: RequestInit, options: Pick<ClientOptions, 'timeoutMs' | 'fetch'>): Promise<Sent> {
+export async function send(
+  url: string,
+  init: RequestInit,
+  options: Pick<ClientOptions, 'timeoutMs' | 'fetch'>,
+): Promise<Sent> {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   const doFetch = options.fetch ?? fetch;

@@ -20,7 +20,11 @@ export async function multipartBody(
 ): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+    file.name,
+  );
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   const bytes = new Uint8Array(await encoded.arrayBuffer());

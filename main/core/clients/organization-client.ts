@@ -3,7 +3,17 @@ import type { Endpoint, EndpointData } from '../../../shared/api/endpoint';
 import { organizationEnvelope } from '../../../shared/api/envelope';
 import { ERRORS } from '../../../shared/errors';
 import { ApiRequestFailedError, AuthRequiredError, HttpStatusError, InvalidResponseError } from './errors';
-import { endpointUrl, parseJson, requestHeaders, resolveBaseUrl, send, type ClientOptions, type QueryValue, type RequestInput, type Sent } from './http';
+import {
+  endpointUrl,
+  parseJson,
+  requestHeaders,
+  resolveBaseUrl,
+  send,
+  type ClientOptions,
+  type QueryValue,
+  type RequestInput,
+  type Sent,
+} from './http';
 import { multipartBody, type UploadFile } from './multipart';
 
 export interface PageInput extends RequestInput {
@@ -34,14 +44,25 @@ export interface OrganizationClient {
   /** A file as bytes (the endpoint's `data` schema is not used: the answer is not an envelope). */
   download(endpoint: Endpoint, input?: RequestInput): Promise<Download>;
   /** A multipart upload with the field `file`; `onProgress` gets whole percents, ending at 100. */
-  upload<E extends Endpoint>(endpoint: E, input: UploadInput, onProgress?: (percent: number) => void): Promise<EndpointData<E>>;
+  upload<E extends Endpoint>(
+    endpoint: E,
+    input: UploadInput,
+    onProgress?: (percent: number) => void,
+  ): Promise<EndpointData<E>>;
 }
 
 const anyEnvelope = z.object({ success: z.boolean(), message: z.string().optional() });
 
 export function createOrganizationClient(options: ClientOptions): OrganizationClient {
-  async function call(endpoint: Endpoint, input: RequestInput, extraQuery: Record<string, QueryValue>, body: RequestInit['body'], contentType: string | null): Promise<{ sent: Sent; token: string | null }> {
-    if (endpoint.client !== 'organizations') throw new Error(`${endpoint.path} is not an organization endpoint`);
+  async function call(
+    endpoint: Endpoint,
+    input: RequestInput,
+    extraQuery: Record<string, QueryValue>,
+    body: RequestInit['body'],
+    contentType: string | null,
+  ): Promise<{ sent: Sent; token: string | null }> {
+    if (endpoint.client !== 'organizations')
+      throw new Error(`${endpoint.path} is not an organization endpoint`);
     const token = options.tokens.getToken();
     const url = endpointUrl(resolveBaseUrl(options.baseUrl), endpoint, input, extraQuery);
     const headers = requestHeaders(token, options.tokens.getOrganizationId(), false);
@@ -96,9 +117,11 @@ export function createOrganizationClient(options: ClientOptions): OrganizationCl
       const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
       const bytes = Buffer.from(await sent.bytes());
       // Errors come back as an envelope; a file (even a JSON one) is not `{success: false}`.
-      const json = contentType.includes('json') || !response.ok ? parseJson(bytes.toString('utf8')) : undefined;
+      const json =
+        contentType.includes('json') || !response.ok ? parseJson(bytes.toString('utf8')) : undefined;
       const envelope = anyEnvelope.safeParse(json);
-      if (envelope.success && envelope.data.success !== true) throw new ApiRequestFailedError(envelope.data.message, response.status);
+      if (envelope.success && envelope.data.success !== true)
+        throw new ApiRequestFailedError(envelope.data.message, response.status);
       if (!response.ok) throw new HttpStatusError(response.status, response.statusText);
       return {
         data: bytes,

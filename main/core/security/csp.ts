@@ -31,7 +31,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * The Electron session's `onHeadersReceived` rewrite: our CSP replaces whatever CSP the response
  * had (header names are matched case-insensitively, as HTTP does).
  */
-export function withContentSecurityPolicy(headers: Record<string, string[]> | undefined): Record<string, string[]> {
+export function withContentSecurityPolicy(
+  headers: Record<string, string[]> | undefined,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() !== 'content-security-policy') out[name] = value;

@@ -30,7 +30,10 @@ export interface SenderFrame {
 }
 
 /** IPC sender check: the main frame of our window, showing our renderer. Never an iframe. */
-export function isTrustedSenderFrame(frame: SenderFrame | null | undefined, rendererIndexUrl: string): boolean {
+export function isTrustedSenderFrame(
+  frame: SenderFrame | null | undefined,
+  rendererIndexUrl: string,
+): boolean {
   return !!frame && frame.isMainFrame && isRendererUrl(frame.url, rendererIndexUrl);
 }
 
@@ -55,7 +58,10 @@ export function externalUrlToOpen(url: string, allowedHosts: readonly string[]):
 }
 
 /** `setWindowOpenHandler`: never a new Electron window; maybe an allowlisted page in the OS browser. */
-export function windowOpenDecision(url: string, allowedHosts: readonly string[]): { action: 'deny'; openExternal: string | null } {
+export function windowOpenDecision(
+  url: string,
+  allowedHosts: readonly string[],
+): { action: 'deny'; openExternal: string | null } {
   return { action: 'deny', openExternal: externalUrlToOpen(url, allowedHosts) };
 }
 

@@ -12,7 +12,13 @@ const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'd
  * browser host's address line, and a desktop app has no use for a line per request.
  */
 export const startRealServer: StartServer = (options) =>
-  startServer({ ...options, logger: createLogger({ level: serverLogLevel(process.env.CONSOLE_SERVER_LOG_LEVEL), destination: pino.destination(2) }) });
+  startServer({
+    ...options,
+    logger: createLogger({
+      level: serverLogLevel(process.env.CONSOLE_SERVER_LOG_LEVEL),
+      destination: pino.destination(2),
+    }),
+  });
 
 function serverLogLevel(value: string | undefined): LevelWithSilent {
   return LEVELS.find((level) => level === value) ?? 'warn';

@@ -37,7 +37,10 @@ export function openFileKeyEncryptor(keyPath: string, logger: Logger): Encryptor
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAAD(AAD);
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(data.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(data.subarray(1 + IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

@@ -18,7 +18,9 @@ export function quarantineIfCorrupt(filePath: string, logger: Logger, now: Date 
   const aside = `${filePath}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
   renameSync(filePath, aside);
   // The content is never logged: it may hold an encrypted token.
-  logger.warn(`Session store ${filePath} was unreadable; starting from defaults (the file was kept as ${aside})`);
+  logger.warn(
+    `Session store ${filePath} was unreadable; starting from defaults (the file was kept as ${aside})`,
+  );
   return aside;
 }
 

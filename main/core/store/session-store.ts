@@ -44,7 +44,9 @@ export function createSessionStore({ kv, encryptor, logger }: SessionStoreOption
       try {
         return encryptor.decrypt(stored);
       } catch (error) {
-        logger.warn(`The stored session could not be decrypted (${describeError(error)}); sign-in is required`);
+        logger.warn(
+          `The stored session could not be decrypted (${describeError(error)}); sign-in is required`,
+        );
       }
     }
     kv.delete(STORE_KEYS.authToken);

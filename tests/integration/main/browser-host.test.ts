@@ -28,8 +28,18 @@ async function start(): Promise<{ host: BrowserHost; headers: Record<string, str
   return { host, headers: { Cookie: cookie, Origin: host.origin, 'Content-Type': 'application/json' } };
 }
 
-async function call(running: { host: BrowserHost; headers: Record<string, string> }, channel: string, input?: unknown) {
-  const answer = await send(running.host.port, 'POST', `/bridge/${channel}`, running.headers, JSON.stringify(input === undefined ? {} : { input }));
+async function call(
+  running: { host: BrowserHost; headers: Record<string, string> },
+  channel: string,
+  input?: unknown,
+) {
+  const answer = await send(
+    running.host.port,
+    'POST',
+    `/bridge/${channel}`,
+    running.headers,
+    JSON.stringify(input === undefined ? {} : { input }),
+  );
   return { status: answer.status, result: JSON.parse(answer.body) as unknown };
 }
 
@@ -54,9 +64,15 @@ describe('browser host with the embedded demo server', () => {
 
   it('signs in over the HTTP bridge; the token never reaches the page and is stored encrypted', async () => {
     const wrong = await call(first, 'auth:login', { email: 'admin@demo.example', password: 'nope' });
-    expect(wrong).toEqual({ status: 200, result: { ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } } });
+    expect(wrong).toEqual({
+      status: 200,
+      result: { ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } },
+    });
     const login = await call(first, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
-    expect(login.result).toMatchObject({ ok: true, value: { email: 'admin@demo.example', role: 'super_admin' } });
+    expect(login.result).toMatchObject({
+      ok: true,
+      value: { email: 'admin@demo.example', role: 'super_admin' },
+    });
     const token = first.host.core.store.getToken() ?? '';
     expect(token.length).toBeGreaterThan(20);
     expect(JSON.stringify(login.result)).not.toContain(token);
@@ -65,7 +81,9 @@ describe('browser host with the embedded demo server', () => {
   });
 
   it('pushes events over SSE', async () => {
-    const stream = await openStream(first.host.port, '/bridge-events', { Cookie: first.headers.Cookie ?? '' });
+    const stream = await openStream(first.host.port, '/bridge-events', {
+      Cookie: first.headers.Cookie ?? '',
+    });
     expect(stream.status).toBe(200);
     await until(() => stream.text().startsWith('retry:'));
     await call(first, 'settings:setTheme', { theme: 'light' });
@@ -74,18 +92,36 @@ describe('browser host with the embedded demo server', () => {
   });
 
   it('keeps the session across a restart on the same data directory (new key, same token)', async () => {
-    const stream = await openStream(first.host.port, '/bridge-events', { Cookie: first.headers.Cookie ?? '' });
+    const stream = await openStream(first.host.port, '/bridge-events', {
+      Cookie: first.headers.Cookie ?? '',
+    });
     await first.host.close(); // also ends open event streams
     const second = await start();
     try {
       expect(second.host.url).not.toBe(first.host.url);
       // The old cookie is worthless to the new launch.
-      expect((await send(second.host.port, 'POST', '/bridge/auth:session', { ...second.headers, Cookie: first.headers.Cookie ?? '' }, '{}')).status).toBe(403);
+      expect(
+        (
+          await send(
+            second.host.port,
+            'POST',
+            '/bridge/auth:session',
+            { ...second.headers, Cookie: first.headers.Cookie ?? '' },
+            '{}',
+          )
+        ).status,
+      ).toBe(403);
       const session = await call(second, 'auth:session');
-      expect(session.result).toMatchObject({ ok: true, value: { status: 'authenticated', user: { email: 'admin@demo.example' } } });
+      expect(session.result).toMatchObject({
+        ok: true,
+        value: { status: 'authenticated', user: { email: 'admin@demo.example' } },
+      });
       expect((await call(second, 'settings:theme')).result).toEqual({ ok: true, value: 'light' });
       expect((await call(second, 'auth:logout')).result).toEqual({ ok: true, value: null });
-      expect((await call(second, 'auth:session')).result).toEqual({ ok: true, value: { status: 'unauthenticated' } });
+      expect((await call(second, 'auth:session')).result).toEqual({
+        ok: true,
+        value: { status: 'unauthenticated' },
+      });
     } finally {
       stream.close();
       await second.host.close();

@@ -14,13 +14,20 @@ export type FakeRoute = (request: SeenRequest, response: ServerResponse) => void
  * A plain node:http server on loopback for the cases a well-behaved server never produces: proxy
  * error pages, `success: false` with a 200, silence until the timeout.
  */
-export async function startFakeServer(routes: Record<string, FakeRoute>): Promise<{ url: string; requests: SeenRequest[]; close: () => Promise<void> }> {
+export async function startFakeServer(
+  routes: Record<string, FakeRoute>,
+): Promise<{ url: string; requests: SeenRequest[]; close: () => Promise<void> }> {
   const requests: SeenRequest[] = [];
   const server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+      const seen = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(seen);
       const route = routes[`${seen.method} ${seen.url.split('?')[0]}`];
       if (route) route(seen, res);

@@ -16,7 +16,8 @@ beforeAll(async () => {
   fake = await startFakeServer({
     'POST /auth/login': (_req, res) => json(res, 502, '<html>Bad gateway</html>', 'Bad Gateway'),
     'GET /auth/test': (_req, res) => json(res, 200, { success: false }),
-    'POST /auth/verify': (_req, res) => json(res, 401, { success: false, error: 'Token expired' }, 'Unauthorized'),
+    'POST /auth/verify': (_req, res) =>
+      json(res, 401, { success: false, error: 'Token expired' }, 'Unauthorized'),
     'POST /auth/logout': () => {
       // Never answers: the client's timeout must end the call.
     },
@@ -38,7 +39,10 @@ describe('Client B against the real server', () => {
     expect(login.data.token.length).toBeGreaterThan(20);
     tokens.state.token = login.data.token;
     const verified = await client.verify();
-    expect(verified).toMatchObject({ success: true, data: { email: 'admin@demo.example', role: 'super_admin' } });
+    expect(verified).toMatchObject({
+      success: true,
+      data: { email: 'admin@demo.example', role: 'super_admin' },
+    });
     const health = await client.test();
     expect(health).toMatchObject({ success: true, data: { status: 'ok' } });
   });
@@ -52,7 +56,11 @@ describe('Client B against the real server', () => {
   it('a 401 on a call carrying the token clears it, fires onUnauthorized and throws "Authentication required"', async () => {
     const tokens = fakeTokens('not-a-valid-token');
     const seen: string[] = [];
-    const client = createGatewayClient({ baseUrl: server.url, tokens, onUnauthorized: (message) => seen.push(message) });
+    const client = createGatewayClient({
+      baseUrl: server.url,
+      tokens,
+      onUnauthorized: (message) => seen.push(message),
+    });
     await expect(client.verify()).rejects.toThrow(new AuthRequiredError());
     await expect(client.verify()).resolves.toEqual({ success: false, error: ERRORS.noToken });
     expect(tokens.state).toMatchObject({ token: null, clears: 1 });
@@ -83,7 +91,11 @@ describe('Client B error texts', () => {
 
   it('"HTTP {status}: {statusText}" for a non-OK answer without an envelope', async () => {
     const client = createGatewayClient({ baseUrl: fake.url, tokens: fakeTokens() });
-    expect(await client.login({ email: 'a@b.example', password: 'x' })).toEqual({ success: false, error: 'HTTP 502: Bad Gateway', status: 502 });
+    expect(await client.login({ email: 'a@b.example', password: 'x' })).toEqual({
+      success: false,
+      error: 'HTTP 502: Bad Gateway',
+      status: 502,
+    });
   });
 
   it('success false on a 200 without a message answers the default text', async () => {
@@ -103,7 +115,14 @@ describe('Client B error texts', () => {
     let fired = 0;
     const client = createGatewayClient({ baseUrl: fake.url, tokens, onUnauthorized: () => (fired += 1) });
     const result = await client.request(
-      defineEndpoint({ client: 'gateway', method: 'POST', path: '/auth/verify', summary: 'public probe', data: z.unknown(), auth: 'public' }),
+      defineEndpoint({
+        client: 'gateway',
+        method: 'POST',
+        path: '/auth/verify',
+        summary: 'public probe',
+        data: z.unknown(),
+        auth: 'public',
+      }),
     );
     expect(result).toEqual({ success: false, error: 'Token expired', status: 401 });
     expect(fired).toBe(0);
@@ -111,15 +130,27 @@ describe('Client B error texts', () => {
 
   it('a 200 whose data breaks the contract is refused', async () => {
     const client = createGatewayClient({ baseUrl: fake.url, tokens: fakeTokens() });
-    const shape = defineEndpoint({ client: 'gateway', method: 'GET', path: '/shape', summary: 'x', data: z.object({ id: z.string() }), auth: 'public' });
-    expect(await client.request(shape)).toMatchObject({ success: false, error: expect.stringMatching(/^Invalid response from server/) });
+    const shape = defineEndpoint({
+      client: 'gateway',
+      method: 'GET',
+      path: '/shape',
+      summary: 'x',
+      data: z.object({ id: z.string() }),
+      auth: 'public',
+    });
+    expect(await client.request(shape)).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Invalid response from server/),
+    });
   });
 
   it('sends the bearer token only on calls that need it', async () => {
     const client = createGatewayClient({ baseUrl: fake.url, tokens: fakeTokens('secret-token') });
     await client.login({ email: 'a@b.example', password: 'x' });
     await client.verify().catch(() => undefined);
-    const [login, verify] = fake.requests.filter((r) => r.url === '/auth/login' || r.url === '/auth/verify').slice(-2);
+    const [login, verify] = fake.requests
+      .filter((r) => r.url === '/auth/login' || r.url === '/auth/verify')
+      .slice(-2);
     expect(login?.headers.authorization).toBeUndefined();
     expect(verify?.headers.authorization).toBe('Bearer secret-token');
   });

@@ -58,7 +58,14 @@ describe('bridge handlers through the dispatcher', () => {
   it('app:info describes the host and the clients', async () => {
     expect(await call('app:info')).toEqual({
       ok: true,
-      value: { host: 'browser', version: '9.9.9', gatewayUrl: server.url, organizationApiUrl: server.url, embeddedServer: false, demo: false },
+      value: {
+        host: 'browser',
+        version: '9.9.9',
+        gatewayUrl: server.url,
+        organizationApiUrl: server.url,
+        embeddedServer: false,
+        demo: false,
+      },
     });
   });
 
@@ -68,12 +75,18 @@ describe('bridge handlers through the dispatcher', () => {
 
   it('auth:login stores the token and answers the user without it; auth:session then verifies', async () => {
     const login = await call('auth:login', admin);
-    expect(login).toMatchObject({ ok: true, value: { email: admin.email, role: 'super_admin', name: 'Avery Admin' } });
+    expect(login).toMatchObject({
+      ok: true,
+      value: { email: admin.email, role: 'super_admin', name: 'Avery Admin' },
+    });
     expect(login.ok && login.value).not.toHaveProperty('token');
     expect(JSON.stringify(login)).not.toContain(core.store.getToken() ?? 'no token stored');
     expect(core.store.getToken()).toEqual(expect.any(String));
     const session = await call('auth:session');
-    expect(session).toMatchObject({ ok: true, value: { status: 'authenticated', user: { email: admin.email } } });
+    expect(session).toMatchObject({
+      ok: true,
+      value: { status: 'authenticated', user: { email: admin.email } },
+    });
     expect(JSON.stringify(session)).not.toContain(core.store.getToken() ?? '');
   });
 
@@ -103,12 +116,18 @@ describe('bridge handlers through the dispatcher', () => {
     expect(await call('auth:session')).toEqual({ ok: true, value: { status: 'unauthenticated' } });
     // The old token is dead on the server too.
     core.store.setToken(token ?? '');
-    expect(await call('auth:session')).toEqual({ ok: true, value: { status: 'unauthenticated', reason: ERRORS.authRequired } });
+    expect(await call('auth:session')).toEqual({
+      ok: true,
+      value: { status: 'unauthenticated', reason: ERRORS.authRequired },
+    });
   });
 
   it('a rejected stored token: unauthenticated with the reason, token cleared, auth:expired pushed', async () => {
     core.store.setToken('not-a-token');
-    expect(await call('auth:session')).toEqual({ ok: true, value: { status: 'unauthenticated', reason: ERRORS.authRequired } });
+    expect(await call('auth:session')).toEqual({
+      ok: true,
+      value: { status: 'unauthenticated', reason: ERRORS.authRequired },
+    });
     expect(core.store.getToken()).toBeNull();
     expect(pushed).toEqual([{ event: 'auth:expired', payload: { message: ERRORS.authRequired } }]);
   });
@@ -126,7 +145,10 @@ describe('bridge handlers through the dispatcher', () => {
     await core.close();
     core = await makeCore(await closedPortUrl());
     core.store.setToken('some-token');
-    expect(await call('auth:session')).toEqual({ ok: true, value: { status: 'unauthenticated', reason: ERRORS.networkError } });
+    expect(await call('auth:session')).toEqual({
+      ok: true,
+      value: { status: 'unauthenticated', reason: ERRORS.networkError },
+    });
     expect(core.store.getToken()).toBeNull();
   });
 
@@ -135,7 +157,10 @@ describe('bridge handlers through the dispatcher', () => {
     expect(await call('settings:setTheme', { theme: 'dark' })).toEqual({ ok: true, value: 'dark' });
     expect(await call('settings:theme')).toEqual({ ok: true, value: 'dark' });
     expect(pushed).toEqual([{ event: 'settings:themeChanged', payload: { theme: 'dark' } }]);
-    expect(await call('settings:setTheme', { theme: 'sepia' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await call('settings:setTheme', { theme: 'sepia' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
   });
 
   it('never logs the token', async () => {

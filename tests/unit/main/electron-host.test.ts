@@ -124,13 +124,26 @@ const invoke = (channel: string, frame: { url: string; parent: unknown } | null,
 
 describe('Electron host wiring', () => {
   it('sandboxes every renderer, holds the single-instance lock and honours CONSOLE_DATA_DIR', () => {
-    expect(fake.startup).toEqual([['setPath', 'userData', path.resolve(temp.dir)], ['enableSandbox'], ['requestSingleInstanceLock']]);
+    expect(fake.startup).toEqual([
+      ['setPath', 'userData', path.resolve(temp.dir)],
+      ['enableSandbox'],
+      ['requestSingleInstanceLock'],
+    ]);
     expect(fake.appListeners.has('second-instance')).toBe(true);
   });
 
   it('opens one window with the isolated options and our preload, loading the built renderer', () => {
     const [window] = fake.windows;
-    expect(window?.options).toMatchObject({ show: false, webPreferences: { preload: dist.electronPreload, contextIsolation: true, sandbox: true, nodeIntegration: false, devTools: false } });
+    expect(window?.options).toMatchObject({
+      show: false,
+      webPreferences: {
+        preload: dist.electronPreload,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        devTools: false,
+      },
+    });
     expect(window?.loaded).toBe(dist.rendererIndex);
   });
 
@@ -144,11 +157,23 @@ describe('Electron host wiring', () => {
 
   it('binds exactly the contract channels, checking the sender frame', async () => {
     expect([...fake.ipcHandlers.keys()].sort()).toEqual([...CHANNELS].sort());
-    expect(await invoke('app:info', { url: `${rendererUrl}#/dashboard`, parent: null })).toMatchObject({ ok: true, value: { host: 'electron', version: '1.2.3', embeddedServer: false } });
-    for (const frame of [{ url: rendererUrl, parent: {} }, { url: 'https://evil.example/', parent: null }, null]) {
-      expect(await invoke('app:info', frame)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    expect(await invoke('app:info', { url: `${rendererUrl}#/dashboard`, parent: null })).toMatchObject({
+      ok: true,
+      value: { host: 'electron', version: '1.2.3', embeddedServer: false },
+    });
+    for (const frame of [
+      { url: rendererUrl, parent: {} },
+      { url: 'https://evil.example/', parent: null },
+      null,
+    ]) {
+      expect(await invoke('app:info', frame)).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN_SENDER' },
+      });
     }
-    expect(await invoke('settings:setTheme', { url: rendererUrl, parent: null }, { theme: 'neon' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(
+      await invoke('settings:setTheme', { url: rendererUrl, parent: null }, { theme: 'neon' }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
   it('pushes events to the window on a channel named after the event', async () => {
@@ -159,7 +184,9 @@ describe('Electron host wiring', () => {
   it('hardens the session: CSP on responses, permissions refused', () => {
     const answer = vi.fn();
     fake.session.headers?.({ responseHeaders: { 'content-security-policy': ['default-src *'] } }, answer);
-    expect(answer).toHaveBeenCalledWith({ responseHeaders: expect.objectContaining({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] }) });
+    expect(answer).toHaveBeenCalledWith({
+      responseHeaders: expect.objectContaining({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] }),
+    });
     const granted = vi.fn();
     fake.session.permissionRequest?.({}, 'media', granted, {});
     expect(granted).toHaveBeenCalledWith(false);
@@ -169,7 +196,10 @@ describe('Electron host wiring', () => {
   it('guards every web contents: navigation, redirects, webviews, new windows', () => {
     const handlers = new Map<string, Listener>();
     let openHandler: Listener | undefined;
-    const contents = { on: (event: string, listener: Listener) => handlers.set(event, listener), setWindowOpenHandler: (h: Listener) => (openHandler = h) };
+    const contents = {
+      on: (event: string, listener: Listener) => handlers.set(event, listener),
+      setWindowOpenHandler: (h: Listener) => (openHandler = h),
+    };
     fake.appListeners.get('web-contents-created')?.({}, contents);
     const event = (url: string) => ({ url, preventDefault: vi.fn() });
     const away = event('https://evil.example/');

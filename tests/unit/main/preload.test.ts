@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BridgeCallError, CHANNELS, EVENT_NAMES, type BridgeResult, type ConsoleApi } from '../../../shared/bridge/contract';
+import {
+  BridgeCallError,
+  CHANNELS,
+  EVENT_NAMES,
+  type BridgeResult,
+  type ConsoleApi,
+} from '../../../shared/bridge/contract';
 import { buildConsoleApi, type BridgeTransport } from '../../../preload/api';
 
 // The Electron preload imports 'electron'; a stand-in records what it does with it.
@@ -12,7 +18,8 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => electron.exposed.set(key, api) },
   ipcRenderer: {
     invoke: electron.invoke,
-    on: (channel: string, listener: (...args: unknown[]) => void) => electron.listeners.set(channel, listener),
+    on: (channel: string, listener: (...args: unknown[]) => void) =>
+      electron.listeners.set(channel, listener),
     removeListener: (channel: string) => electron.listeners.delete(channel),
   },
 }));
@@ -31,7 +38,8 @@ describe('buildConsoleApi', () => {
   it('has one function per channel plus onEvent, and nothing else; frozen', () => {
     const api = buildConsoleApi(recordingTransport().transport);
     expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'onEvent'].sort());
-    for (const key of Object.keys(api)) expect(typeof (api as unknown as Record<string, unknown>)[key]).toBe('function');
+    for (const key of Object.keys(api))
+      expect(typeof (api as unknown as Record<string, unknown>)[key]).toBe('function');
     expect(Object.isFrozen(api)).toBe(true);
   });
 
@@ -47,7 +55,10 @@ describe('buildConsoleApi', () => {
   });
 
   it('rejects with a BridgeCallError carrying the code and message', async () => {
-    const api = buildConsoleApi(recordingTransport({ ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } }).transport);
+    const api = buildConsoleApi(
+      recordingTransport({ ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } })
+        .transport,
+    );
     const error = await api['auth:login']({ email: 'a@b.example', password: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeCallError);
     expect(error).toMatchObject({ code: 'FAILED', message: 'Invalid email or password' });
@@ -64,8 +75,12 @@ describe('buildConsoleApi', () => {
     expect(seen).toEqual([{ theme: 'dark' }]);
     off();
     expect(subscribers.size).toBe(0);
-    expect(() => (api.onEvent as (e: string, l: () => void) => void)('ipc:anything', () => {})).toThrow(TypeError);
-    expect(() => (api.onEvent as (e: string, l: unknown) => void)('auth:expired', 'not a function')).toThrow(TypeError);
+    expect(() => (api.onEvent as (e: string, l: () => void) => void)('ipc:anything', () => {})).toThrow(
+      TypeError,
+    );
+    expect(() => (api.onEvent as (e: string, l: unknown) => void)('auth:expired', 'not a function')).toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -89,7 +104,10 @@ describe('Electron preload', () => {
     const api = electron.exposed.get('consoleApi') as ConsoleApi;
     const seen: unknown[] = [];
     const off = api.onEvent('auth:expired', (...args: unknown[]) => seen.push(args));
-    electron.listeners.get('auth:expired')?.({ sender: 'ipc internals' }, { message: 'Authentication required' });
+    electron.listeners.get('auth:expired')?.(
+      { sender: 'ipc internals' },
+      { message: 'Authentication required' },
+    );
     expect(seen).toEqual([[{ message: 'Authentication required' }]]);
     off();
     expect(electron.listeners.has('auth:expired')).toBe(false);
@@ -110,7 +128,9 @@ describe('browser-host preload (bridge.js)', () => {
       this.listeners.delete(type);
     }
   }
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true, value: null }), { status: 200 }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify({ ok: true, value: null }), { status: 200 }),
+  );
 
   // bridge.js defines window.consoleApi non-configurable (the app cannot replace it): load it once.
   let api: ConsoleApi;
@@ -123,13 +143,24 @@ describe('browser-host preload (bridge.js)', () => {
   afterAll(() => vi.unstubAllGlobals());
 
   it('defines window.consoleApi over POST /bridge/<channel> (same-origin credentials) and SSE', async () => {
-    expect(Object.getOwnPropertyDescriptor(globalThis, 'consoleApi')).toMatchObject({ writable: false, configurable: false });
+    expect(Object.getOwnPropertyDescriptor(globalThis, 'consoleApi')).toMatchObject({
+      writable: false,
+      configurable: false,
+    });
     expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'onEvent'].sort());
 
     await api['auth:logout']();
     await api['auth:login']({ email: 'a@b.example', password: 'pw' });
-    expect(fetchMock).toHaveBeenNthCalledWith(1, '/bridge/auth%3Alogout', expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{}' }));
-    expect(fetchMock).toHaveBeenNthCalledWith(2, '/bridge/auth%3Alogin', expect.objectContaining({ body: '{"input":{"email":"a@b.example","password":"pw"}}' }));
+    expect(fetchMock).toHaveBeenNthCalledWith(
+      1,
+      '/bridge/auth%3Alogout',
+      expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{}' }),
+    );
+    expect(fetchMock).toHaveBeenNthCalledWith(
+      2,
+      '/bridge/auth%3Alogin',
+      expect.objectContaining({ body: '{"input":{"email":"a@b.example","password":"pw"}}' }),
+    );
 
     const seen: unknown[] = [];
     for (const event of EVENT_NAMES) api.onEvent(event, (payload) => seen.push(payload));
@@ -141,10 +172,18 @@ describe('browser-host preload (bridge.js)', () => {
 
   it('turns an unreachable host or a foreign answer into a BridgeCallError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FAILED', message: expect.stringMatching(/not reachable/) });
+    await expect(api['app:info']()).rejects.toMatchObject({
+      code: 'FAILED',
+      message: expect.stringMatching(/not reachable/),
+    });
     fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 502 }));
-    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FAILED', message: expect.stringMatching(/HTTP 502/) });
-    fetchMock.mockResolvedValueOnce(new Response('{"ok":false,"error":{"code":"FORBIDDEN_SENDER","message":"no"}}', { status: 403 }));
+    await expect(api['app:info']()).rejects.toMatchObject({
+      code: 'FAILED',
+      message: expect.stringMatching(/HTTP 502/),
+    });
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"ok":false,"error":{"code":"FORBIDDEN_SENDER","message":"no"}}', { status: 403 }),
+    );
     await expect(api['app:info']()).rejects.toMatchObject({ code: 'FORBIDDEN_SENDER' });
   });
 });

@@ -20,10 +20,18 @@ let temp: ReturnType<typeof makeTempDir>;
 beforeEach(() => (temp = makeTempDir()));
 afterEach(() => temp.remove());
 
-function open(dir = temp.dir, encryptor = openFileKeyEncryptor(path.join(dir, 'token.key'), createMemoryLogger())) {
+function open(
+  dir = temp.dir,
+  encryptor = openFileKeyEncryptor(path.join(dir, 'token.key'), createMemoryLogger()),
+) {
   const logger = createMemoryLogger();
   const kv = openConfStore({ dir, name: 'config', logger });
-  return { kv, logger, store: createSessionStore({ kv, encryptor, logger }), file: path.join(dir, 'config.json') };
+  return {
+    kv,
+    logger,
+    store: createSessionStore({ kv, encryptor, logger }),
+    file: path.join(dir, 'config.json'),
+  };
 }
 
 describe('file-key encryptor (browser host)', () => {
@@ -119,7 +127,9 @@ describe('session store', () => {
     expect(store.getToken()).toBeNull();
     const aside = readdirSync(temp.dir).filter((name) => name.startsWith('config.json.corrupt-'));
     expect(aside).toHaveLength(1);
-    expect(readFileSync(path.join(temp.dir, aside[0] ?? ''), 'utf8')).toBe('{"theme": "dark", "auth_token": ');
+    expect(readFileSync(path.join(temp.dir, aside[0] ?? ''), 'utf8')).toBe(
+      '{"theme": "dark", "auth_token": ',
+    );
     expect(logger.lines.filter((line) => line.includes('unreadable'))).toHaveLength(1);
     store.setTheme('light');
     expect(open().store.getTheme()).toBe('light');
