@@ -9,7 +9,7 @@ import { externalLinkHosts } from '../core/security/navigation';
 import { startRealServer } from '../core/server/start-real';
 import { createSafeStorageEncryptor } from '../core/store/encryptor';
 import { bindIpc } from './ipc';
-import { createWindowOptions } from './options';
+import { createWindow } from './options';
 import { hardenSession } from './security';
 import { openElectronKeyValue } from './store';
 
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
 }
 
 function openWindow(): void {
-  const win = new BrowserWindow(createWindowOptions(dist.electronPreload, { devTools: !app.isPackaged }));
+  const win = createWindow(BrowserWindow, dist.electronPreload, { devTools: !app.isPackaged });
   window = win;
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createWindowOptions } from '../../main/electron/options';
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { createWindow } from '../../main/electron/options';
+
+/** Records what the window was constructed with, in place of Electron's BrowserWindow. */
+class RecordingWindow {
+  constructor(readonly options: BrowserWindowConstructorOptions) {}
+}
+const createWindowOptions = (preload: string, opts?: { devTools?: boolean }) =>
+  createWindow(RecordingWindow, preload, opts).options;
 
 describe('Electron window options', () => {
   const options = createWindowOptions('/app/dist/preload/preload.cjs');
@@ -18,6 +26,7 @@ describe('Electron window options', () => {
       webviewTag: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(web).not.toHaveProperty('enableBlinkFeatures');
     expect(web).not.toHaveProperty('additionalArguments');
