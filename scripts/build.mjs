@@ -1,6 +1,7 @@
 // Bundles the main process (both hosts), the two preloads and the server CLI with esbuild.
 // The renderer is built by Vite (renderer/vite.config.ts). Run through `npm run build`.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 
 const common = {
@@ -55,3 +56,9 @@ await Promise.all([
     minify: true,
   }),
 ]);
+
+// The demo database a first start loads instead of running initdb (server/db/snapshot.ts).
+const snapshot = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-snapshot.ts'], {
+  stdio: 'inherit',
+});
+if (snapshot.status !== 0) process.exit(snapshot.status ?? 1);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { ServerConfigOverrides } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 
 export interface StartServerOptions {
@@ -22,6 +23,8 @@ export interface StartServerOptions {
   /** Overrides of the server configuration; `jwtSecret` defaults to env JWT_SECRET. */
   config?: ServerConfigOverrides;
   migrationsFolder?: string;
+  /** The demo database dump a new PGlite data directory starts from (made by the build). */
+  demoSnapshotFile?: string;
 }
 
 export interface RunningServer {
@@ -35,10 +38,15 @@ export interface RunningServer {
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 0, databaseUrl, dataDir } = options;
-  const database = await openDatabase({ url: databaseUrl, dataDir });
+  const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
+  const snapshot =
+    !databaseUrl && dataDir && wantsDemo
+      ? await snapshotFor(dataDir, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
+      : undefined;
+  const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
   try {
+    // Also after a snapshot: it may predate the newest migrations.
     await migrateDatabase(database, { migrationsFolder: options.migrationsFolder });
-    const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
     if (wantsDemo) await loadDemoDataset(database);
 
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);

@@ -1,0 +1,78 @@
+import { count, eq } from 'drizzle-orm';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSecrets, users } from '../../../server/db/schema';
+import { createDemoSnapshot } from '../../../server/db/snapshot';
+import { createLogger } from '../../../server/logger';
+import { DEMO_USERS } from '../../../server/seed/demo-users';
+import { startServer, type RunningServer } from '../../../server/start';
+
+const quiet = createLogger({ level: 'silent' });
+
+describe('the demo database snapshot a first start loads', () => {
+  let work: string;
+  let snapshotFile: string;
+  const started: RunningServer[] = [];
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'console-snapshot-'));
+    snapshotFile = path.join(work, 'demo.tar.gz');
+    await writeFile(snapshotFile, Buffer.from(await (await createDemoSnapshot()).arrayBuffer()));
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.close()));
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const start = async (dir: string) => {
+    const server = await startServer({
+      dataDir: path.join(work, dir),
+      demoSnapshotFile: snapshotFile,
+      logger: quiet,
+    });
+    started.push(server);
+    return server;
+  };
+
+  it('starts a new data directory with the demo accounts, and each install makes its own signing secret', async () => {
+    const a = await start('a');
+    const b = await start('b');
+    for (const server of [a, b]) {
+      const [row] = await server.database.db.select({ n: count() }).from(users);
+      expect(row?.n).toBe(DEMO_USERS.length);
+    }
+    const secretOf = async (s: RunningServer) => (await s.database.db.select().from(serverSecrets))[0]?.value;
+    expect(await secretOf(a)).toBeTruthy();
+    expect(await secretOf(a)).not.toBe(await secretOf(b));
+    const login = await fetch(`${a.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('is not loaded over an existing database, nor when demo data is refused', async () => {
+    const first = await start('c');
+    await first.database.db
+      .update(users)
+      .set({ name: 'Kept across restarts' })
+      .where(eq(users.email, 'admin@demo.example'));
+    await first.close();
+    const again = await start('c');
+    const [row] = await again.database.db.select().from(users).where(eq(users.email, 'admin@demo.example'));
+    // The database was kept, not replaced by the snapshot's copy.
+    expect(row?.name).toBe('Kept across restarts');
+    const none = await startServer({
+      dataDir: path.join(work, 'd'),
+      demoSnapshotFile: snapshotFile,
+      seedDemo: false,
+      logger: quiet,
+    });
+    started.push(none);
+    const [empty] = await none.database.db.select({ n: count() }).from(users);
+    expect(empty?.n).toBe(0);
+  });
+});
