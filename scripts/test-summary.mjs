@@ -1,22 +1,46 @@
-// Adds up what the test runners reported (their JSON reports in test-results/) into one closing line.
+// Adds up what the test runners reported (their JSON reports in test-reports/) into one closing line,
+// and names every skipped test with its reason.
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['test-results/vitest.json', 'test-results/vitest-packaging.json']) {
+const missing = [];
+for (const file of ['test-reports/vitest.json', 'test-reports/vitest-packaging.json']) {
   const report = read(file);
-  if (!report) continue;
+  if (!report) {
+    missing.push(file);
+    continue;
+  }
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'pending' || test.status === 'skipped') console.log(`skipped: ${test.fullName}`);
+    }
+  }
 }
-const e2e = read('test-results/e2e.json');
+const e2e = read('test-reports/e2e.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'skipped') continue;
+        const why = (test.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given';
+        console.log(`skipped: ${spec.title} — ${why}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of e2e.suites ?? []) walk(suite);
+} else {
+  missing.push('test-reports/e2e.json');
 }
+for (const file of missing) console.log(`missing report: ${file}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || missing.length > 0 ? 1 : 0);
