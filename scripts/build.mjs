@@ -35,6 +35,7 @@ await Promise.all([
   nodeBundle('main/electron/index.ts', 'dist/main/electron.js', { external: ['electron'] }),
   nodeBundle('main/browser/index.ts', 'dist/main/browser.js'),
   nodeBundle('server/cli.ts', 'dist/server/cli.js'),
+  nodeBundle('server/worker.ts', 'dist/server/worker.js'),
   // A sandboxed preload cannot require anything but 'electron': bundle shared/ and zod into one CJS file.
   build({
     ...common,

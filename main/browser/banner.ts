@@ -6,5 +6,5 @@ export const ADDRESS_LINE_PREFIX = 'Operations console: ';
 
 /** What the browser host prints on stdout once it is ready: the address, then the demo sign-ins. */
 export function startupLines(host: Pick<BrowserHost, 'url' | 'core'>): string[] {
-  return [`${ADDRESS_LINE_PREFIX}${host.url}`, ...(host.core.appInfo.demo ? demoLines() : [])];
+  return [`${ADDRESS_LINE_PREFIX}${host.url}`, ...(host.core.demo ? demoLines() : [])];
 }

@@ -1,6 +1,7 @@
 import { BROWSER_HOST_DEFAULT_PORT } from '../../shared/constants';
 import { createConsoleLogger } from '../core/logger';
-import { startRealServer } from '../core/server/start-real';
+import { distPaths } from '../core/paths';
+import { startServerInWorker } from '../core/server/worker-server';
 import { startupLines } from './banner';
 import { defaultDataDir, portFromEnv } from './data-dir';
 import { startBrowserHost } from './host';
@@ -13,11 +14,17 @@ try {
     dataDir: defaultDataDir(process.env),
     port: portFromEnv(process.env.PORT, BROWSER_HOST_DEFAULT_PORT),
     env: process.env,
-    startServer: startRealServer,
+    startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
+      logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
+    }),
     logger,
   });
   process.stdout.write(`${startupLines(host).join('\n')}\n`);
   exitOnSignals(() => host.close(), logger);
+  // The page is served before the embedded server listens; without it the console cannot work.
+  host.core.server.catch(() => {
+    void host.close().finally(() => process.exit(1));
+  });
 } catch (error) {
   logger.error('The console could not start', error);
   process.exit(1);

@@ -4,6 +4,7 @@ import { createBridgeEventBus, type BridgeEventBus } from './bridge/events';
 import { createGatewayClient, type GatewayClient } from './clients/gateway-client';
 import { createOrganizationClient, type OrganizationClient } from './clients/organization-client';
 import { clientUrls, type ConsoleConfig } from './config';
+import { NetworkError } from './clients/errors';
 import { describeError, type Logger } from './logger';
 import { startEmbeddedServer, type RunningServer, type StartServer } from './server/embedded';
 import type { Encryptor } from './store/encryptor';
@@ -32,20 +33,41 @@ export interface ConsoleCore {
   organizations: OrganizationClient;
   events: BridgeEventBus;
   handlers: Handlers;
-  appInfo: AppInfo;
-  /** The embedded server, when the core started one. */
-  server: RunningServer | null;
+  /** Resolves once the base addresses are known (after the embedded server listens, if any). */
+  appInfo(): Promise<AppInfo>;
+  /** Whether the console runs its own server with the demo dataset (known before it listens). */
+  demo: boolean;
+  /**
+   * The embedded server, when the core starts one, or null. The core answers before it listens, so
+   * a host can serve the login page at once; calls that need the server wait for it.
+   */
+  server: Promise<RunningServer | null>;
   close(): Promise<void>;
 }
 
+/** What a call answers when the embedded server could not start; the cause is in the log. */
+export const EMBEDDED_SERVER_FAILED = "The console's embedded server could not start. See the log for the cause.";
+
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const { config, logger } = options;
-  let server: RunningServer | null = null;
-  if (config.embeddedServer) {
-    if (!options.startServer) throw new Error('No gateway configured and no embedded server available');
-    server = await startEmbeddedServer(config, options.dataDir, options.startServer, logger);
+  if (config.embeddedServer && !options.startServer) {
+    throw new Error('No gateway configured and no embedded server available');
   }
-  const urls = clientUrls(config, server?.url);
+  const server: Promise<RunningServer | null> =
+    config.embeddedServer && options.startServer
+      ? startEmbeddedServer(config, options.dataDir, options.startServer, logger)
+      : Promise.resolve(null);
+  // Logged once here; each call that needs the server answers EMBEDDED_SERVER_FAILED.
+  server.catch((error: unknown) => logger.error('The embedded server did not start', error));
+  const urls = async () => {
+    let running: RunningServer | null;
+    try {
+      running = await server;
+    } catch (error) {
+      throw new NetworkError(EMBEDDED_SERVER_FAILED, { cause: error });
+    }
+    return clientUrls(config, running?.url);
+  };
   const store = createSessionStore({ kv: options.kv, encryptor: options.encryptor, logger });
   const events = createBridgeEventBus(logger);
   if (!store.persistsToken) logger.warn('No secure storage for the session: you will sign in at each launch');
@@ -53,26 +75,26 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login.
   const onUnauthorized = (message: string) => events.emit('auth:expired', { message });
   const gateway = createGatewayClient({
-    baseUrl: urls.gatewayUrl,
+    baseUrl: async () => (await urls()).gatewayUrl,
     tokens: store,
     onUnauthorized,
     timeoutMs: options.timeoutMs,
   });
   const organizations = createOrganizationClient({
-    baseUrl: urls.organizationApiUrl,
+    baseUrl: async () => (await urls()).organizationApiUrl,
     tokens: store,
     onUnauthorized,
     timeoutMs: options.timeoutMs,
   });
-  const appInfo: AppInfo = {
+  const demo = config.embeddedServer && config.seedDemo;
+  const appInfo = async (): Promise<AppInfo> => ({
     host: options.host,
     version: options.version,
-    gatewayUrl: urls.gatewayUrl,
-    organizationApiUrl: urls.organizationApiUrl,
-    embeddedServer: server !== null,
-    demo: server !== null && config.seedDemo,
-  };
-  const handlers = createHandlers({ store, gateway, events, appInfo: () => appInfo, logger });
+    ...(await urls()),
+    embeddedServer: config.embeddedServer,
+    demo,
+  });
+  const handlers = createHandlers({ store, gateway, events, appInfo, logger });
 
   let closing: Promise<void> | undefined;
   return {
@@ -82,12 +104,15 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     events,
     handlers,
     appInfo,
+    demo,
     server,
     close() {
       closing ??= (async () => {
-        if (!server) return;
+        // A server that failed to start has nothing to stop (and was logged).
+        const running = await server.catch(() => null);
+        if (!running) return;
         try {
-          await server.close();
+          await running.close();
           logger.info('Embedded server stopped');
         } catch (error) {
           logger.error('Stopping the embedded server failed', error);

@@ -10,6 +10,8 @@ export interface DistPaths {
   /** dist/preload/bridge.js: the browser host's stand-in for the preload. */
   browserBridge: string;
   packageJson: string;
+  /** dist/server/worker.js: the embedded server's thread. */
+  serverWorker: string;
 }
 
 export function distPaths(moduleUrl: string): DistPaths {
@@ -20,6 +22,7 @@ export function distPaths(moduleUrl: string): DistPaths {
     electronPreload: at('../preload/preload.cjs'),
     browserBridge: at('../preload/bridge.js'),
     packageJson: at('../../package.json'),
+    serverWorker: at('../server/worker.js'),
   };
 }
 

@@ -6,7 +6,7 @@ import { startConsoleCore, type ConsoleCore } from '../core/console-core';
 import { createConsoleLogger, describeError } from '../core/logger';
 import { distPaths } from '../core/paths';
 import { externalLinkHosts } from '../core/security/navigation';
-import { startRealServer } from '../core/server/start-real';
+import { startServerInWorker } from '../core/server/worker-server';
 import { createSafeStorageEncryptor } from '../core/store/encryptor';
 import { bindIpc } from './ipc';
 import { createWindow } from './options';
@@ -53,7 +53,9 @@ async function start(): Promise<void> {
     encryptor: createSafeStorageEncryptor(safeStorage),
     dataDir: userData,
     logger,
-    startServer: startRealServer,
+    startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
+      logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
+    }),
   });
   bindIpc(core, rendererIndexUrl, logger);
   openWindow();

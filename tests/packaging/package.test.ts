@@ -53,6 +53,8 @@ describe('app.asar', () => {
       '/package.json',
       '/dist/main/electron.js',
       '/dist/main/browser.js',
+      '/dist/server/worker.js',
+      '/dist/server/pglite-demo.tar.gz',
       '/dist/preload/preload.cjs',
       '/dist/preload/bridge.js',
       '/dist/renderer/index.html',

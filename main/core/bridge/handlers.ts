@@ -24,7 +24,7 @@ export interface HandlerDeps {
   store: SessionStore;
   gateway: GatewayClient;
   events: BridgeEventBus;
-  appInfo: () => AppInfo;
+  appInfo: () => Promise<AppInfo>;
   logger: Logger;
 }
 

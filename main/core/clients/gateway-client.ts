@@ -45,11 +45,13 @@ export function createGatewayClient(options: ClientOptions): GatewayClient {
     // not "your session ended", and must not sign the user out.
     const token = endpoint.auth === 'token' ? options.tokens.getToken() : null;
     const body = endpoint.body ? JSON.stringify(endpoint.body.parse(input.body)) : undefined;
-    const url = endpointUrl(resolveBaseUrl(options.baseUrl), endpoint, input);
     const headers = requestHeaders(token, null, body !== undefined);
 
     let status = 0;
     try {
+      // Inside the try: a base address that cannot be had (the embedded server did not start)
+      // is a network failure of this call.
+      const url = endpointUrl(await resolveBaseUrl(options.baseUrl), endpoint, input);
       const sent = await send(url, { method: endpoint.method, headers, body }, options);
       const { response } = sent;
       status = response.status;

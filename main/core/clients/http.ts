@@ -4,8 +4,11 @@ import { NetworkError, TimeoutError } from './errors';
 
 /** What both clients share: where to send, how long to wait, and where the session lives. */
 export interface ClientOptions {
-  /** Base address; a function so a host can point the client elsewhere after start-up. */
-  baseUrl: string | (() => string);
+  /**
+   * Base address; a function so a host can point the client elsewhere after start-up, or answer it
+   * once the embedded server is listening (the console opens before it is).
+   */
+  baseUrl: string | (() => string | Promise<string>);
   tokens: TokenSource;
   /** Called after a 401 cleared the token (main pushes 'auth:expired' to the renderer). */
   onUnauthorized?: (message: string) => void;
@@ -31,8 +34,8 @@ export interface RequestInput {
 export type QueryValue =
   string | number | boolean | Date | null | undefined | readonly (string | number | boolean)[];
 
-export function resolveBaseUrl(baseUrl: ClientOptions['baseUrl']): string {
-  return (typeof baseUrl === 'function' ? baseUrl() : baseUrl).replace(/\/+$/, '');
+export async function resolveBaseUrl(baseUrl: ClientOptions['baseUrl']): Promise<string> {
+  return (typeof baseUrl === 'function' ? await baseUrl() : baseUrl).replace(/\/+$/, '');
 }
 
 /**

@@ -64,7 +64,7 @@ export function createOrganizationClient(options: ClientOptions): OrganizationCl
     if (endpoint.client !== 'organizations')
       throw new Error(`${endpoint.path} is not an organization endpoint`);
     const token = options.tokens.getToken();
-    const url = endpointUrl(resolveBaseUrl(options.baseUrl), endpoint, input, extraQuery);
+    const url = endpointUrl(await resolveBaseUrl(options.baseUrl), endpoint, input, extraQuery);
     const headers = requestHeaders(token, options.tokens.getOrganizationId(), false);
     if (contentType) headers.set('Content-Type', contentType);
     const init: RequestInit = { method: endpoint.method, headers, body };

@@ -6,8 +6,8 @@ import type { StartServer } from './embedded';
 const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
- * The real embedded server (server/start.ts). Kept in its own module so that tests and code that
- * never start a server do not load it; the hosts' entry files hand it to the core.
+ * The real embedded server (server/start.ts) in this very thread, for tests that run from sources.
+ * The hosts start it in a worker thread instead (worker-server.ts, on the bundled server/worker.js).
  * Its log goes to stderr at `warn` (CONSOLE_SERVER_LOG_LEVEL to change): stdout belongs to the
  * browser host's address line, and a desktop app has no use for a line per request.
  */

@@ -59,7 +59,7 @@ describe('browser host with the embedded demo server', () => {
   it('describes itself: embedded demo server, both clients on it', async () => {
     const { result } = await call(first, 'app:info');
     expect(result).toMatchObject({ ok: true, value: { host: 'browser', embeddedServer: true, demo: true } });
-    expect(first.host.core.appInfo.gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await first.host.core.appInfo()).gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('signs in over the HTTP bridge; the token never reaches the page and is stored encrypted', async () => {

@@ -147,7 +147,7 @@ describe('host environment', () => {
 describe('what the browser host prints', () => {
   const host = (demo: boolean) => ({
     url: 'http://127.0.0.1:5180/?key=abc',
-    core: { appInfo: { demo } } as ConsoleCore,
+    core: { demo } as ConsoleCore,
   });
 
   it('the address line exactly, then the demo sign-ins when the demo server runs', () => {
