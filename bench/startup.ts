@@ -1,23 +1,12 @@
 import { chromium } from '@playwright/test';
 import { performance } from 'node:perf_hooks';
 import { makeDataDir, startHost } from '../tests/support/browser-host';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import type { BenchResult } from './run';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Browser host start → login page interactive (Sign In enabled), on a warm disk (second of two runs). */
+/** Browser host start → login page interactive (Sign In visible), on a warm disk (best of the runs after the first). */
 export async function measureLoginInteractive(): Promise<BenchResult[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const timings: number[] = [];
   try {
     for (let run = 0; run < 3; run++) {

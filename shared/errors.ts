@@ -29,7 +29,5 @@ export function httpErrorText(status: number, statusText: string): string {
 
 /** Fills `{name}` placeholders of a catalogue text. */
 export function formatError(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

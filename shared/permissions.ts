@@ -63,12 +63,12 @@ function humanize(text: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const PERMISSIONS: readonly Permission[] = (
-  Object.entries(CATALOGUE) as [PermissionId, string][]
-).map(([id, description]) => {
-  const [resource = id, action = ''] = id.split('.');
-  return { id, name: `${humanize(action)} ${resource.replace(/_/g, ' ')}`, description, resource, action };
-});
+export const PERMISSIONS: readonly Permission[] = (Object.entries(CATALOGUE) as [PermissionId, string][]).map(
+  ([id, description]) => {
+    const [resource = id, action = ''] = id.split('.');
+    return { id, name: `${humanize(action)} ${resource.replace(/_/g, ' ')}`, description, resource, action };
+  },
+);
 
 export const PERMISSION_IDS = PERMISSIONS.map((p) => p.id);
 

@@ -35,20 +35,55 @@ const perm = (permission: PermissionId): RouteGuard => ({ kind: 'permission', pe
 
 export const CONSOLE_ROUTES = [
   { path: '/dashboard', title: 'Executive Dashboard', group: 'Dashboard', guard: perm('dashboard.read') },
-  { path: '/cost-optimization', title: 'Cost Optimization', group: 'Dashboard', guard: perm('reports.view_financial') },
+  {
+    path: '/cost-optimization',
+    title: 'Cost Optimization',
+    group: 'Dashboard',
+    guard: perm('reports.view_financial'),
+  },
   { path: '/analytics', title: 'User Analytics', group: 'Dashboard', guard: perm('analytics.view_platform') },
   { path: '/system-health', title: 'System Health', group: 'Monitoring', guard: perm('system.view_health') },
-  { path: '/api-performance', title: 'API Performance', group: 'Monitoring', guard: perm('system.view_health') },
+  {
+    path: '/api-performance',
+    title: 'API Performance',
+    group: 'Monitoring',
+    guard: perm('system.view_health'),
+  },
   { path: '/alerts', title: 'Alert Management', group: 'Monitoring', guard: perm('alerts.read') },
   { path: '/alert-rules', title: 'Alert Rules', group: 'Monitoring', guard: perm('alerts.read') },
   { path: '/users', title: 'User Management', group: 'Management', guard: perm('users.manage') },
   { path: '/organization', title: 'Organization', group: 'Management', guard: { kind: 'member' } },
-  { path: '/reports', title: 'Advanced Reporting', group: 'Management', guard: perm('reports.view_financial') },
-  { path: '/integrations', title: 'Integration Management', group: 'Management', guard: perm('platform.manage') },
+  {
+    path: '/reports',
+    title: 'Advanced Reporting',
+    group: 'Management',
+    guard: perm('reports.view_financial'),
+  },
+  {
+    path: '/integrations',
+    title: 'Integration Management',
+    group: 'Management',
+    guard: perm('platform.manage'),
+  },
   { path: '/audit-logs', title: 'Audit Logs', group: 'Administration', guard: perm('audit.read') },
-  { path: '/backup-recovery', title: 'Backup & Recovery', group: 'Administration', guard: { kind: 'role', role: 'super_admin' } },
-  { path: '/role-permissions', title: 'Role & Permission Management', group: 'Security & Roles', guard: { kind: 'self' } },
-  { path: '/role-verification', title: 'Role Verification', group: 'Security & Roles', guard: perm('roles.read') },
+  {
+    path: '/backup-recovery',
+    title: 'Backup & Recovery',
+    group: 'Administration',
+    guard: { kind: 'role', role: 'super_admin' },
+  },
+  {
+    path: '/role-permissions',
+    title: 'Role & Permission Management',
+    group: 'Security & Roles',
+    guard: { kind: 'self' },
+  },
+  {
+    path: '/role-verification',
+    title: 'Role Verification',
+    group: 'Security & Roles',
+    guard: perm('roles.read'),
+  },
   { path: '/settings', title: 'System Settings', group: 'System', guard: perm('settings.read') },
 ] as const satisfies readonly ConsoleRoute[];
 

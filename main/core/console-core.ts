@@ -46,7 +46,8 @@ export interface ConsoleCore {
 }
 
 /** What a call answers when the embedded server could not start; the cause is in the log. */
-export const EMBEDDED_SERVER_FAILED = "The console's embedded server could not start. See the log for the cause.";
+export const EMBEDDED_SERVER_FAILED =
+  "The console's embedded server could not start. See the log for the cause.";
 
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const { config, logger } = options;

@@ -64,11 +64,7 @@ export const EVENT_NAMES = Object.keys(bridgeEvents) as EventName[];
 
 /** What every channel answers across the process boundary: a value or a serialisable error. */
 export type BridgeErrorCode =
-  | 'UNKNOWN_CHANNEL'
-  | 'FORBIDDEN_SENDER'
-  | 'INVALID_INPUT'
-  | 'AUTH_REQUIRED'
-  | 'FAILED';
+  'UNKNOWN_CHANNEL' | 'FORBIDDEN_SENDER' | 'INVALID_INPUT' | 'AUTH_REQUIRED' | 'FAILED';
 export interface BridgeError {
   code: BridgeErrorCode;
   message: string;
@@ -77,7 +73,9 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Bridg
 
 /** `window.consoleApi`: one function per channel, plus `onEvent`. Nothing else. */
 export type ConsoleApi = {
-  [C in Channel]: (...args: ChannelInput<C> extends undefined ? [] : [input: ChannelInput<C>]) => Promise<ChannelOutput<C>>;
+  [C in Channel]: (
+    ...args: ChannelInput<C> extends undefined ? [] : [input: ChannelInput<C>]
+  ) => Promise<ChannelOutput<C>>;
 } & {
   onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };

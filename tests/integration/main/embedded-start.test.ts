@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/contract';
 import { handle } from '../../../main/core/bridge/handle';
 import { readConfig } from '../../../main/core/config';
-import { EMBEDDED_SERVER_FAILED, startConsoleCore, type ConsoleCore } from '../../../main/core/console-core';
+import { EMBEDDED_SERVER_FAILED, startConsoleCore } from '../../../main/core/console-core';
 import { createMemoryLogger } from '../../../main/core/logger';
 import type { StartServer } from '../../../main/core/server/embedded';
 import { memoryKeyValue, openFileKeyEncryptor } from '../../../main/core/store';
