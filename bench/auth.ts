@@ -1,5 +1,9 @@
 import autocannon from 'autocannon';
+import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
+
+// Request logs would measure the terminal, not the server.
+const logger = createLogger({ level: 'silent' });
 import type { BenchResult } from './run';
 
 const BODY = JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' });
@@ -10,7 +14,7 @@ async function run(url: string, opts: Partial<autocannon.Options>): Promise<auto
 
 /** Login (scrypt N=2^17 by design: slow per request) and verify throughput and p99 on loopback. */
 export async function measureAuthThroughput(): Promise<BenchResult[]> {
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, logger });
   try {
     const login = await fetch(`${server.url}/auth/login`, {
       method: 'POST',

@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
+
+// Request logs would measure the terminal, not the server.
+const logger = createLogger({ level: 'silent' });
 import type { BenchResult } from './run';
 
 /** Embedded database first start: a new PGlite data directory, migrations and the demo dataset. */
@@ -10,11 +14,11 @@ export async function measureDatabaseFirstStart(): Promise<BenchResult[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'console-bench-db-'));
   try {
     const started = performance.now();
-    const server = await startServer({ dataDir: dir, port: 0 });
+    const server = await startServer({ dataDir: dir, port: 0, logger });
     const first = performance.now() - started;
     await server.close();
     const again = performance.now();
-    const warm = await startServer({ dataDir: dir, port: 0 });
+    const warm = await startServer({ dataDir: dir, port: 0, logger });
     const second = performance.now() - again;
     await warm.close();
     return [
