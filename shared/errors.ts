@@ -20,6 +20,18 @@ export const ERRORS = {
   forbidden: 'You do not have the permission {permission}',
   emailTaken: 'An account with this email already exists',
   invalidInput: 'Invalid input',
+  notAMember: 'You are not a member of this organization',
+  organizationRequired: 'Choose an organization first (X-Organization-Id)',
+  ownerCannotBeRemoved: 'The owner cannot be removed',
+  ownerRoleFixed: "The owner's role cannot be changed",
+  memberNotFound: 'Member not found',
+  childNotFound: 'Child not found in this organization',
+  checkOutBeforeCheckIn: 'A check-out cannot be earlier than its check-in',
+  notCheckedIn: 'This child is not checked in',
+  alreadyCheckedIn: 'This child is already checked in',
+  futureTime: 'The time cannot be in the future',
+  alreadyMember: 'This person is already a member',
+  tenantForbidden: 'You are not allowed to {action} in this organization',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionId } from '../permissions';
+import type { TenantPermission } from '../tenancy';
 
 /** Client A talks to the organization API, Client B to the platform gateway (part 1 §7). */
 export type ApiClientName = 'organizations' | 'gateway';
@@ -29,7 +30,18 @@ export interface Endpoint<
   auth: 'public' | 'token';
   /** The permission the caller's role must hold; enforced by one server hook. */
   permission?: PermissionId;
+  /**
+   * Tenant-scoped: the organization comes from the `:id` path parameter (`path`) or the
+   * `X-Organization-Id` header (`header`); the server checks membership (or a platform role with
+   * centers.view_all) before any query, and then `tenantRule`.
+   */
+  tenant?: 'path' | 'header';
+  tenantRule?: TenantRule;
 }
+
+/** The tenant checks of part 1 §6 a route may require, or a plain tenant permission. */
+export type TenantRule =
+  'member' | 'manageOrganization' | 'manageMembers' | 'viewBilling' | 'manageSettings' | TenantPermission;
 
 export function defineEndpoint<
   P extends z.ZodType,

@@ -1,13 +1,19 @@
 import { authEndpoints } from './auth';
+import { childcareEndpoints } from './childcare';
+import { organizationEndpoints } from './organizations';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
 export * from './envelope';
 export * from './auth';
+export * from './organizations';
+export * from './childcare';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
   ...prefixed('auth', authEndpoints),
+  ...prefixed('organizations', organizationEndpoints),
+  ...prefixed('childcare', childcareEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

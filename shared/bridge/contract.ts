@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
+import {
+  invite,
+  inviteBody,
+  member,
+  organization,
+  organizationId,
+  organizationStats,
+  organizationSummary,
+  tenantContext,
+  updateMemberBody,
+  updateOrganizationBody,
+} from '../api/organizations';
 
 /**
  * The bridge between renderer and main process: every channel the renderer may call, with zod
@@ -38,6 +50,29 @@ export const bridgeContract = {
   'auth:logout': { input: none, output: z.null() },
   'settings:theme': { input: none, output: themeSchema },
   'settings:setTheme': { input: z.object({ theme: themeSchema }), output: themeSchema },
+  /** Organizations (part 1 §4): the chosen id lives in the main process under currentOrganizationId. */
+  'orgs:list': { input: none, output: z.array(organizationSummary) },
+  /** The stored organization if the user still has it, otherwise the first one (and it is stored). */
+  'orgs:current': { input: none, output: z.object({ organizationId: organizationId.nullable() }) },
+  /** Stores the chosen id; "Organization not found" for an id the user does not have. */
+  'orgs:switch': { input: z.object({ organizationId }), output: z.object({ organizationId }) },
+  'orgs:context': { input: z.object({ organizationId }), output: tenantContext },
+  'orgs:get': { input: z.object({ organizationId }), output: organization },
+  'orgs:members': { input: z.object({ organizationId }), output: z.array(member) },
+  'orgs:stats': { input: z.object({ organizationId }), output: organizationStats },
+  'orgs:update': {
+    input: z.object({ organizationId, changes: updateOrganizationBody }),
+    output: organization,
+  },
+  'orgs:invite': { input: inviteBody.extend({ organizationId }), output: invite },
+  'orgs:updateMember': {
+    input: updateMemberBody.extend({ organizationId, userId: z.string().min(1).max(64) }),
+    output: member,
+  },
+  'orgs:removeMember': {
+    input: z.object({ organizationId, userId: z.string().min(1).max(64) }),
+    output: z.object({ removed: z.literal(true) }),
+  },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -56,6 +91,8 @@ export const bridgeEvents = {
   /** A 401 cleared the token: the renderer goes to /login (part 1 §4). */
   'auth:expired': z.object({ message: z.string() }),
   'settings:themeChanged': z.object({ theme: themeSchema }),
+  /** The current organization changed (in this window or another). */
+  'orgs:switched': z.object({ organizationId }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;
