@@ -95,7 +95,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     embeddedServer: config.embeddedServer,
     demo,
   });
-  const handlers = createHandlers({ store, gateway, events, appInfo, logger });
+  const handlers = createHandlers({ store, gateway, organizations, events, appInfo, logger });
 
   let closing: Promise<void> | undefined;
   return {

@@ -23,7 +23,25 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'auth:logout': vi.fn(async () => null),
     'settings:theme': vi.fn(async () => 'auto' as const),
     'settings:setTheme': vi.fn(async ({ theme }) => theme),
+    'orgs:list': vi.fn(async () => []),
+    'orgs:current': vi.fn(async () => ({ organizationId: null })),
+    'orgs:switch': vi.fn(async ({ organizationId }) => ({ organizationId })),
+    'orgs:context': vi.fn(unused('orgs:context')),
+    'orgs:get': vi.fn(unused('orgs:get')),
+    'orgs:members': vi.fn(async () => []),
+    'orgs:stats': vi.fn(unused('orgs:stats')),
+    'orgs:update': vi.fn(unused('orgs:update')),
+    'orgs:invite': vi.fn(unused('orgs:invite')),
+    'orgs:updateMember': vi.fn(unused('orgs:updateMember')),
+    'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
     ...overrides,
+  };
+}
+
+/** A handler these refusal tests never reach. */
+function unused(channel: string) {
+  return async (): Promise<never> => {
+    throw new Error(`${channel} is not used here`);
   };
 }
 
@@ -95,6 +113,13 @@ describe('handle(): the one bridge dispatcher', () => {
       ['auth:login', 'admin@demo.example:secret'],
       ['settings:setTheme', { theme: 'hacker' }],
       ['app:info', { unexpected: true }],
+      ['orgs:switch', { organizationId: '' }],
+      ['orgs:switch', { organizationId: 'x'.repeat(65) }],
+      ['orgs:invite', { organizationId: 'o1', email: 'not-an-email', role: 'viewer' }],
+      // Nobody is invited or promoted to owner through the bridge.
+      ['orgs:invite', { organizationId: 'o1', email: 'a@b.example', role: 'owner' }],
+      ['orgs:updateMember', { organizationId: 'o1', userId: 'u2', role: 'owner' }],
+      ['orgs:update', { organizationId: 'o1', changes: { plan: 'enterprise' } }],
     ];
     for (const [channel, input] of cases) {
       const result = await call(channel, input);
@@ -105,6 +130,10 @@ describe('handle(): the one bridge dispatcher', () => {
     }
     expect(handlers['auth:login']).not.toHaveBeenCalled();
     expect(handlers['settings:setTheme']).not.toHaveBeenCalled();
+    expect(handlers['orgs:switch']).not.toHaveBeenCalled();
+    expect(handlers['orgs:invite']).not.toHaveBeenCalled();
+    expect(handlers['orgs:updateMember']).not.toHaveBeenCalled();
+    expect(handlers['orgs:update']).not.toHaveBeenCalled();
     const message = await call('auth:login', { email: 'a@b.example', password: 'hunter2', extra: 1 });
     expect(message.ok).toBe(true); // unknown keys are dropped, not refused
   });

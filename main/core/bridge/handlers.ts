@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { sessionUser, type LoginData, type SessionUser } from '../../../shared/api/auth';
+import { organizationEndpoints } from '../../../shared/api/organizations';
 import type {
   AppInfo,
   BridgeContract,
@@ -10,6 +11,7 @@ import type {
 import { ERRORS } from '../../../shared/errors';
 import { AuthRequiredError } from '../clients/errors';
 import type { GatewayClient } from '../clients/gateway-client';
+import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
 import type { BridgeEventBus } from './events';
@@ -23,6 +25,7 @@ export type Handlers = { [C in Channel]: Handler<C> };
 export interface HandlerDeps {
   store: SessionStore;
   gateway: GatewayClient;
+  organizations: OrganizationClient;
   events: BridgeEventBus;
   appInfo: () => Promise<AppInfo>;
   logger: Logger;
@@ -30,7 +33,9 @@ export interface HandlerDeps {
 
 /** Every channel of shared/bridge/contract.ts; the `Handlers` type makes a missing one a compile error. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { store, gateway, events, logger } = deps;
+  const { store, gateway, organizations, events, logger } = deps;
+  const orgs = organizationEndpoints;
+  const byId = (organizationId: string) => ({ params: { id: organizationId } });
 
   return {
     'app:info': async () => deps.appInfo(),
@@ -80,6 +85,50 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       events.emit('settings:themeChanged', { theme });
       return theme;
     },
+
+    // Part 1 §4, §8: the chosen organization lives in the main process; Client A sends it as
+    // X-Organization-Id, and so does Client B on its tenant calls. Sign-out keeps it, so the choice
+    // survives a restart; a user who no longer has it falls back to the first organization.
+    'orgs:list': async () => organizations.request(orgs.list),
+
+    'orgs:current': async () => {
+      const list = await organizations.request(orgs.list);
+      const stored = store.getOrganizationId();
+      if (stored !== null && list.some((o) => o.id === stored)) return { organizationId: stored };
+      const first = list[0]?.id ?? null;
+      if (first !== stored) store.setOrganizationId(first);
+      return { organizationId: first };
+    },
+
+    'orgs:switch': async ({ organizationId }) => {
+      const list = await organizations.request(orgs.list);
+      if (!list.some((o) => o.id === organizationId)) {
+        throw new BridgeFailure('FAILED', ERRORS.organizationNotFound);
+      }
+      store.setOrganizationId(organizationId);
+      events.emit('orgs:switched', { organizationId });
+      return { organizationId };
+    },
+
+    'orgs:context': async ({ organizationId }) => organizations.request(orgs.context, byId(organizationId)),
+    'orgs:get': async ({ organizationId }) => organizations.request(orgs.get, byId(organizationId)),
+    'orgs:members': async ({ organizationId }) => organizations.request(orgs.members, byId(organizationId)),
+    'orgs:stats': async ({ organizationId }) => organizations.request(orgs.stats, byId(organizationId)),
+
+    'orgs:update': async ({ organizationId, changes }) =>
+      organizations.request(orgs.update, { ...byId(organizationId), body: changes }),
+
+    'orgs:invite': async ({ organizationId, email, role }) =>
+      organizations.request(orgs.invite, { ...byId(organizationId), body: { email, role } }),
+
+    'orgs:updateMember': async ({ organizationId, userId, role }) =>
+      organizations.request(orgs.updateMember, {
+        params: { id: organizationId, userId },
+        body: { role },
+      }),
+
+    'orgs:removeMember': async ({ organizationId, userId }) =>
+      organizations.request(orgs.removeMember, { params: { id: organizationId, userId } }),
   };
 }
 

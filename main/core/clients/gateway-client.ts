@@ -45,7 +45,9 @@ export function createGatewayClient(options: ClientOptions): GatewayClient {
     // not "your session ended", and must not sign the user out.
     const token = endpoint.auth === 'token' ? options.tokens.getToken() : null;
     const body = endpoint.body ? JSON.stringify(endpoint.body.parse(input.body)) : undefined;
-    const headers = requestHeaders(token, null, body !== undefined);
+    // Tenant calls name the organization in a header (part 1 §7); the stored current one.
+    const organizationId = endpoint.tenant === 'header' ? options.tokens.getOrganizationId() : null;
+    const headers = requestHeaders(token, organizationId, body !== undefined);
 
     let status = 0;
     try {
