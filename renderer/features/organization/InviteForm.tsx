@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from '../../../shared/tenancy';
+import { Button } from '../../components/ui/Button';
+import { errorMessage } from '../../lib/errors';
+import { InlineError } from './Card';
+import { useInviteMember } from './mutations';
+
+const INPUT =
+  'mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm focus:ring-2 focus:ring-ring focus:outline-none';
+
+const isInviteRole = (value: string): value is InviteRole =>
+  (INVITE_ROLES as readonly string[]).includes(value);
+
+/** Invite form (part 2 §4, §5): email required; on success it clears, resets the role to viewer and closes. */
+export function InviteForm({ organizationId, onClose }: { organizationId: string; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
+  const invite = useInviteMember();
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return;
+    invite.mutate(
+      { organizationId, email: email.trim(), role },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setRole(DEFAULT_INVITE_ROLE);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={send}
+      aria-label="Invite member"
+      className="mb-4 space-y-3 rounded-md border border-line bg-surface-muted p-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <label className="block text-sm font-medium text-fg">
+          Email
+          <input
+            type="email"
+            required
+            className={INPUT}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </label>
+        <label className="block text-sm font-medium text-fg">
+          Role
+          <select
+            className={INPUT}
+            value={role}
+            onChange={(event) => {
+              if (isInviteRole(event.target.value)) setRole(event.target.value);
+            }}
+          >
+            {INVITE_ROLES.map((r) => (
+              <option key={r} value={r} className="capitalize">
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <InlineError message={invite.isError ? errorMessage(invite.error, 'The invitation failed') : null} />
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={!email.trim() || invite.isPending}>
+          Send Invite
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

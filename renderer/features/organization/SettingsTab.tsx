@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import type { Organization } from '../../../shared/api/organizations';
+import { Button } from '../../components/ui/Button';
+import { errorMessage } from '../../lib/errors';
+import { Card, Field, InlineError } from './Card';
+import { useUpdateOrganization } from './mutations';
+import { REASONS } from './rules';
+
+interface Draft {
+  name: string;
+  companyName: string;
+  primaryColor: string;
+  secondaryColor: string;
+}
+
+function draftOf(organization: Organization): Draft {
+  const { branding } = organization.settings;
+  return {
+    name: organization.name,
+    companyName: branding.companyName,
+    primaryColor: branding.primaryColor,
+    secondaryColor: branding.secondaryColor,
+  };
+}
+
+const INPUT =
+  'mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm focus:ring-2 focus:ring-ring focus:outline-none';
+
+function Swatch({ color }: { color: string }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="size-4 rounded border border-line"
+        style={{ backgroundColor: color }}
+      />
+      {color}
+    </span>
+  );
+}
+
+/** Settings (part 2 §2, §4): view and edit modes; Save writes and leaves edit mode. */
+export function SettingsTab({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const update = useUpdateOrganization();
+  const { security } = organization.settings;
+  const current = draftOf(organization);
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!draft) return;
+    update.mutate(
+      {
+        organizationId: organization.id,
+        changes: {
+          name: draft.name,
+          settings: {
+            branding: {
+              companyName: draft.companyName,
+              primaryColor: draft.primaryColor,
+              secondaryColor: draft.secondaryColor,
+            },
+          },
+        },
+      },
+      { onSuccess: () => setDraft(null) },
+    );
+  }
+
+  const editButton = (
+    <div className="flex items-center gap-3">
+      {canEdit ? null : <span className="text-xs text-muted">{REASONS.manageOrganization}</span>}
+      <Button
+        disabled={!canEdit}
+        title={canEdit ? undefined : REASONS.manageOrganization}
+        onClick={() => {
+          update.reset();
+          setDraft(current);
+        }}
+      >
+        Edit
+      </Button>
+    </div>
+  );
+
+  const field = (key: keyof Draft, label: string) => (
+    <label className="block text-sm font-medium text-fg">
+      {label}
+      <input
+        className={INPUT}
+        value={draft?.[key] ?? ''}
+        onChange={(event) => setDraft((d) => (d ? { ...d, [key]: event.target.value } : d))}
+      />
+    </label>
+  );
+
+  return (
+    <div className="space-y-6">
+      <Card title="Organization settings" actions={draft ? null : editButton}>
+        {draft ? (
+          <form onSubmit={save} className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {field('name', 'Name')}
+              {field('companyName', 'Company name')}
+              {field('primaryColor', 'Primary color')}
+              {field('secondaryColor', 'Secondary color')}
+            </div>
+            <InlineError message={update.isError ? errorMessage(update.error, 'Saving failed') : null} />
+            <div className="flex gap-2">
+              <Button type="submit" variant="primary" disabled={update.isPending}>
+                Save
+              </Button>
+              <Button onClick={() => setDraft(null)} disabled={update.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name">{current.name}</Field>
+            <Field label="Company name">{current.companyName || '—'}</Field>
+            <Field label="Primary color">
+              <Swatch color={current.primaryColor} />
+            </Field>
+            <Field label="Secondary color">
+              <Swatch color={current.secondaryColor} />
+            </Field>
+          </dl>
+        )}
+      </Card>
+      <Card title="Security">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Field label="Single sign-on (SSO)">{security.ssoEnabled ? 'Enabled' : 'Disabled'}</Field>
+          <Field label="Multi-factor authentication (MFA)">
+            {security.mfaRequired ? 'Required' : 'Not required'}
+          </Field>
+        </dl>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * What the organization screen lets the user do (part 2 §6), from the tenant context: the same checks
+ * the server enforces, used to hide or disable controls and say why.
+ */
+import type { Member } from '../../../shared/api/organizations';
+import {
+  canManageMembers,
+  canManageOrganization,
+  canViewBilling,
+  type TenantContext,
+} from '../../../shared/tenancy';
+
+export const REASONS = {
+  manageMembers: 'You need permission to manage members',
+  manageOrganization: 'You need permission to manage the organization',
+  owner: 'The owner cannot be removed or given another role',
+} as const;
+
+export interface MemberControls {
+  /** Whether the role select and remove button are enabled for this row. */
+  enabled: boolean;
+  /** Why they are not, or null. */
+  reason: string | null;
+}
+
+export function memberControls(context: TenantContext, member: Pick<Member, 'role'>): MemberControls {
+  if (!canManageMembers(context)) return { enabled: false, reason: REASONS.manageMembers };
+  if (member.role === 'owner') return { enabled: false, reason: REASONS.owner };
+  return { enabled: true, reason: null };
+}
+
+export interface OrganizationAbilities {
+  manageMembers: boolean;
+  manageOrganization: boolean;
+  viewBilling: boolean;
+}
+
+export function abilities(context: TenantContext): OrganizationAbilities {
+  return {
+    manageMembers: canManageMembers(context),
+    manageOrganization: canManageOrganization(context),
+    viewBilling: canViewBilling(context),
+  };
+}
+
+/** The payment method as shown: brand, last four digits and expiry "MM/YYYY". */
+export function describePaymentMethod(method: {
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+}): { brand: string; last4: string; expiry: string } {
+  return {
+    brand: method.brand,
+    last4: method.last4,
+    expiry: `${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`,
+  };
+}
+
+/** A feature flag's key as words: "advancedAnalytics" → "Advanced analytics", "api_access" → "Api access". */
+export function featureLabel(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
