@@ -11,6 +11,8 @@ import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
 import { registerAuthRoutes } from './routes/auth';
+import { registerChildcareRoutes } from './routes/childcare';
+import { registerOrganizationRoutes } from './routes/organizations';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -58,6 +60,8 @@ export async function buildApp({
 
   const route = createRouter(app, ctx);
   registerAuthRoutes(route, ctx);
+  registerOrganizationRoutes(route, ctx);
+  registerChildcareRoutes(route, ctx);
 
   await app.ready();
   return app;

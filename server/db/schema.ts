@@ -3,7 +3,30 @@
  * file, is applied to both PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CHILD_STATUSES } from '../../shared/api/childcare';
+import {
+  DEFAULT_BRANDING,
+  INVITE_ROLES,
+  MEMBER_ROLES,
+  MEMBER_STATUSES,
+  ORGANIZATION_STATUSES,
+  PLANS,
+} from '../../shared/tenancy';
 
 // Millisecond precision: token revocation compares against a millisecond issue-time claim.
 const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -82,5 +105,225 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
-export const schema = { roles, permissions, rolePermissions, users, loginThrottle, serverSecrets };
 export type UserRow = typeof users.$inferSelect;
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Tenancy (issue 3): every tenant-scoped row carries a NOT NULL organization_id.
+
+const organizationRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    plan: text('plan', { enum: PLANS }).notNull().default('free'),
+    status: text('status', { enum: ORGANIZATION_STATUSES }).notNull().default('trial'),
+    type: text('type').notNull().default('childcare_center'),
+    createdAt: createdAt(),
+    companyName: text('company_name').notNull().default(''),
+    primaryColor: text('primary_color').notNull().default(DEFAULT_BRANDING.primaryColor),
+    secondaryColor: text('secondary_color').notNull().default(DEFAULT_BRANDING.secondaryColor),
+    ssoEnabled: boolean('sso_enabled').notNull().default(false),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+    maxUsers: integer('max_users').notNull().default(5),
+    maxMetrics: integer('max_metrics').notNull().default(10),
+    maxAlerts: integer('max_alerts').notNull().default(10),
+    maxStorageBytes: bigint('max_storage_bytes', { mode: 'number' }).notNull().default(104_857_600),
+  },
+  (t) => [
+    check('organizations_plan_known', sql`${t.plan} in ('free', 'starter', 'professional', 'enterprise')`),
+    check('organizations_status_known', sql`${t.status} in ('active', 'trial', 'suspended', 'cancelled')`),
+  ],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: organizationRef().unique(),
+  status: text('status', { enum: ORGANIZATION_STATUSES }).notNull(),
+  currentPeriodStart: instant('current_period_start').notNull(),
+  currentPeriodEnd: instant('current_period_end').notNull(),
+  billingEmail: text('billing_email').notNull(),
+  paymentBrand: text('payment_brand').notNull(),
+  paymentLast4: text('payment_last4').notNull(),
+  paymentExpiryMonth: integer('payment_expiry_month').notNull(),
+  paymentExpiryYear: integer('payment_expiry_year').notNull(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
+    lastActiveAt: instant('last_active_at'),
+  },
+  (t) => [
+    unique('memberships_organization_user').on(t.organizationId, t.userId),
+    index('memberships_user').on(t.userId),
+    check('memberships_role_known', sql`${t.role} in ('owner', 'admin', 'manager', 'operator', 'viewer')`),
+  ],
+);
+
+export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    email: text('email').notNull(),
+    role: text('role', { enum: INVITE_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    status: text('status', { enum: INVITE_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_organization').on(t.organizationId)],
+);
+
+export const children = pgTable(
+  'children',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    classroom: text('classroom'),
+    status: text('status', { enum: CHILD_STATUSES }).notNull().default('enrolled'),
+    enrolledAt: instant('enrolled_at').notNull().defaultNow(),
+    guardianName: text('guardian_name'),
+    guardianEmail: text('guardian_email'),
+  },
+  (t) => [index('children_organization').on(t.organizationId)],
+);
+
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    checkInAt: instant('check_in_at').notNull(),
+    checkOutAt: instant('check_out_at'),
+  },
+  (t) => [
+    index('attendance_organization_date').on(t.organizationId, t.date),
+    index('attendance_child').on(t.childId, t.checkInAt),
+    check('attendance_out_after_in', sql`${t.checkOutAt} is null or ${t.checkOutAt} >= ${t.checkInAt}`),
+  ],
+);
+
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dashboards_organization').on(t.organizationId)],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    title: text('title').notNull(),
+    severity: text('severity', { enum: SEVERITIES }).notNull(),
+    status: text('status', { enum: ['active', 'acknowledged', 'resolved'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alerts_organization').on(t.organizationId)],
+);
+
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'READ',
+  'UPDATE',
+  'DELETE',
+  'LOGIN',
+  'LOGOUT',
+  'EXPORT',
+  'IMPORT',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_STATUSES = ['success', 'failure', 'warning'] as const;
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
+export type AuditSeverity = (typeof SEVERITIES)[number];
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    userId: uuid('user_id'),
+    userName: text('user_name'),
+    userEmail: text('user_email'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    timestamp: instant('timestamp').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    status: text('status', { enum: AUDIT_STATUSES }).notNull(),
+    severity: text('severity', { enum: SEVERITIES }).notNull(),
+  },
+  (t) => [
+    index('audit_logs_organization_time').on(t.organizationId, t.timestamp),
+    index('audit_logs_time').on(t.timestamp),
+  ],
+);
+
+/** Tables whose rows belong to one organization; usage counts their bytes. */
+export const TENANT_TABLES = [
+  'organizations',
+  'subscriptions',
+  'memberships',
+  'invites',
+  'children',
+  'attendance',
+  'dashboards',
+  'alerts',
+] as const;
+
+export const tenancySchema = {
+  organizations,
+  subscriptions,
+  memberships,
+  invites,
+  children,
+  attendance,
+  dashboards,
+  alerts,
+  auditLogs,
+};
+
+export const schema = {
+  roles,
+  permissions,
+  rolePermissions,
+  users,
+  loginThrottle,
+  serverSecrets,
+  ...tenancySchema,
+};

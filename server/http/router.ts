@@ -1,11 +1,20 @@
 import '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ENDPOINTS, type Endpoint, type SessionUser } from '../../shared/api';
+import type { TenantContext } from '../../shared/tenancy';
+import { AUDITED, actorOf, writeAudit, type AuditEntry, type Auditor } from '../audit';
 import type { ServerContext } from '../context';
+import {
+  enforceRule,
+  requestedOrganization,
+  resolveTenantContext,
+  touchMembership,
+} from '../tenancy/context';
 import { authenticate } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';
-import { authRequired, forbidden } from './errors';
+import { HttpError, authRequired, forbidden } from './errors';
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -15,6 +24,10 @@ export interface RouteInput<P, Q, B> {
   reply: FastifyReply;
   /** The signed-in user; only `auth: 'token'` endpoints have one. */
   session(): SessionUser;
+  /** The caller's tenant context; only endpoints with `tenant` have one. */
+  tenant(): TenantContext;
+  /** Audited endpoints (server/audit) write their one success record through this. */
+  audit: Auditor;
 }
 
 /** A handler answers the envelope's `data`; the router wraps it. */
@@ -35,11 +48,24 @@ const ENDPOINT_NAMES = new Map<Endpoint, string>(
  */
 export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
   const sessions = new WeakMap<FastifyRequest, SessionUser>();
+  const tenants = new WeakMap<FastifyRequest, TenantContext>();
+  /** The organization a failure concerns (it exists), and details noted by the handler. */
+  const auditNotes = new WeakMap<FastifyRequest, AuditEntry & { recorded?: boolean }>();
+  const noteFor = (request: FastifyRequest) => {
+    let entry = auditNotes.get(request);
+    if (!entry) auditNotes.set(request, (entry = {}));
+    return entry;
+  };
 
   return (endpoint, handler) => {
     const failure = errorEnvelope(endpoint.client);
     const hasInput = Boolean(endpoint.params ?? endpoint.query ?? endpoint.body);
     const secured = endpoint.auth === 'token';
+    const auditSpec = AUDITED.get(endpoint);
+    const resourceIdOf = (request: FastifyRequest) =>
+      auditSpec?.resourceParam
+        ? ((request.params as Record<string, string | undefined>)[auditSpec.resourceParam] ?? null)
+        : null;
 
     app.route({
       method: endpoint.method,
@@ -71,6 +97,38 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
                 throw forbidden(endpoint.permission);
               }
               sessions.set(request, session);
+              if (endpoint.tenant) {
+                const organizationId = requestedOrganization(request, endpoint);
+                const context = await resolveTenantContext(ctx.db, session, organizationId, () => {
+                  noteFor(request).organizationId = organizationId;
+                });
+                enforceRule(context, endpoint.tenantRule);
+                tenants.set(request, context);
+                if (context.role !== 'platform') {
+                  await touchMembership(ctx.db, organizationId, session.userId, ctx.config.now());
+                }
+              }
+            },
+          }
+        : {}),
+      // A failed change is recorded too, after its transaction has rolled back.
+      ...(auditSpec
+        ? {
+            onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+              const noted = auditNotes.get(request);
+              const status = failureStatus(error);
+              await writeAudit(ctx.db, {
+                spec: auditSpec,
+                status: 'failure',
+                request,
+                actor: noted?.actor ?? actorOf(sessions.get(request)),
+                at: new Date(ctx.config.now()),
+                organizationId: noted?.organizationId ?? null,
+                resourceId: noted?.resourceId ?? resourceIdOf(request),
+                details: { ...noted?.details, statusCode: status, error: error.message.slice(0, 300) },
+              }).catch((auditError: unknown) =>
+                request.log.error({ err: auditError }, 'could not write the audit record of a failure'),
+              );
             },
           }
         : {}),
@@ -87,9 +145,42 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
             if (!session) throw authRequired();
             return session;
           },
+          tenant() {
+            const context = tenants.get(request);
+            if (!context) throw new Error(`${endpoint.path} is not tenant-scoped`);
+            return context;
+          },
+          audit: {
+            note(entry) {
+              Object.assign(noteFor(request), entry);
+            },
+            async record(db, entry = {}) {
+              if (!auditSpec) throw new Error(`${endpoint.path} is not audited`);
+              const noted = noteFor(request);
+              if (noted.recorded) throw new Error('one audit record per request');
+              noted.recorded = true;
+              await writeAudit(db, {
+                spec: auditSpec,
+                status: 'success',
+                request,
+                actor: entry.actor ?? noted.actor ?? actorOf(sessions.get(request)),
+                at: new Date(ctx.config.now()),
+                organizationId: entry.organizationId ?? tenants.get(request)?.organizationId ?? null,
+                resourceId: entry.resourceId ?? resourceIdOf(request),
+                details: { ...noted.details, ...entry.details },
+              });
+            },
+          },
         });
         return { success: true, data };
       },
     });
   };
+}
+
+function failureStatus(error: Error): number {
+  if (hasZodFastifySchemaValidationErrors(error)) return 400;
+  if (error instanceof HttpError) return error.statusCode;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' ? status : 500;
 }

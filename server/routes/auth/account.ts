@@ -14,7 +14,8 @@ import { checkCredentials, signIn } from './sign-in';
 const UNIQUE_VIOLATION = '23505';
 
 export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
-  route(authEndpoints.register, async ({ body, session }) => {
+  route(authEndpoints.register, async ({ body, session, audit }) => {
+    audit.note({ details: { email: normalizeEmail(body.email), role: body.role } });
     // users.manage must not be a ladder: the caller may only hand out permissions it holds itself.
     const caller = session();
     const missing = systemRole(body.role)?.permissions.find((p) => !caller.permissions.includes(p));
@@ -24,19 +25,23 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     const passwordHash = await hashPassword(body.password);
     const now = new Date(ctx.config.now());
     try {
-      const [created] = await ctx.db
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          email,
-          name: body.name,
-          passwordHash,
-          role: body.role,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!created) throw new Error('insert returned no row');
+      const created = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            id: randomUUID(),
+            email,
+            name: body.name,
+            passwordHash,
+            role: body.role,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await audit.record(tx, { resourceId: row.id });
+        return row;
+      });
       return { userId: created.id, email: created.email, name: created.name, role: created.role };
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, ERRORS.emailTaken);
@@ -44,7 +49,7 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     }
   });
 
-  route(authEndpoints.changePassword, async ({ body, request, session }) => {
+  route(authEndpoints.changePassword, async ({ body, request, session, audit }) => {
     const current = await findUserById(ctx.db, session().userId);
     if (!current) throw authRequired();
     // Throttled like a sign-in: a stolen token must not become a way to guess the password. Not a 401:
@@ -54,10 +59,13 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
 
     const passwordHash = await hashPassword(body.newPassword);
     const at = new Date(ctx.config.now());
-    await ctx.db
-      .update(users)
-      .set({ passwordHash, tokensValidAfter: at, updatedAt: at })
-      .where(eq(users.id, current.user.id));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: at, updatedAt: at })
+        .where(eq(users.id, current.user.id));
+      await audit.record(tx, { resourceId: current.user.id });
+    });
     return signIn(ctx, current);
   });
 }

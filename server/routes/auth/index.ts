@@ -1,5 +1,7 @@
 import { sql, eq } from 'drizzle-orm';
 import { authEndpoints } from '../../../shared/api';
+import { actorOf } from '../../audit';
+import { normalizeEmail, toSessionUser } from '../../auth/users';
 import { users } from '../../db/schema';
 import type { ServerContext } from '../../context';
 import type { Route } from '../../http/router';
@@ -9,9 +11,14 @@ import { checkCredentials, signIn } from './sign-in';
 export const SERVICE_NAME = 'ops-console-server';
 
 export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
-  route(authEndpoints.login, async ({ body, request }) => {
+  route(authEndpoints.login, async ({ body, request, audit }) => {
+    // A failure names the email tried (never the password); a success names the user signed in.
+    audit.note({ actor: { userId: null, userName: null, userEmail: normalizeEmail(body.email) } });
     const found = await checkCredentials(ctx, request, body.email, body.password);
-    return signIn(ctx, found);
+    audit.note({ actor: actorOf(toSessionUser(found)), resourceId: found.user.id });
+    const signedIn = await signIn(ctx, found);
+    await audit.record(ctx.db);
+    return signedIn;
   });
 
   route(authEndpoints.verify, async ({ session }) => session());
@@ -27,12 +34,15 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
     };
   });
 
-  route(authEndpoints.logout, async ({ session }) => {
+  route(authEndpoints.logout, async ({ session, audit }) => {
     const at = new Date(ctx.config.now());
-    await ctx.db
-      .update(users)
-      .set({ tokensValidAfter: at, updatedAt: at })
-      .where(eq(users.id, session().userId));
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ tokensValidAfter: at, updatedAt: at })
+        .where(eq(users.id, session().userId));
+      await audit.record(tx, { resourceId: session().userId });
+    });
     return { revoked: true as const };
   });
 
