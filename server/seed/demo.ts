@@ -3,21 +3,22 @@ import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
+import { insertDemoTenants } from './tenancy';
 
 /**
  * Loads the deterministic demo dataset into an empty database; a database that has users already is left
  * alone, so this is safe at every start. Answers whether it seeded.
  */
-export async function seedDemo(database: Database): Promise<boolean> {
+export async function seedDemo(database: Database, now = Date.now()): Promise<boolean> {
   return database.exclusive(async ({ db }) => {
     const [row] = await db.select({ users: count() }).from(users);
     if ((row?.users ?? 0) > 0) return false;
-    await db.transaction((tx) => insertDemoData(tx));
+    await db.transaction((tx) => insertDemoData(tx, now));
     return true;
   });
 }
 
-async function insertDemoData(db: Db): Promise<void> {
+async function insertDemoData(db: Db, now: number): Promise<void> {
   await db.insert(users).values(
     DEMO_USERS.map((u) => ({
       ...u,
@@ -25,4 +26,5 @@ async function insertDemoData(db: Db): Promise<void> {
       status: 'active' as const,
     })),
   );
+  await insertDemoTenants(db, now);
 }

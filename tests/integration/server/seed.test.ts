@@ -1,12 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, SYSTEM_ROLES } from '../../../shared/permissions';
 import type { Database } from '../../../server/db/client';
 import { migrateDatabase } from '../../../server/db/migrate';
-import { rolePermissions, roles, users } from '../../../server/db/schema';
+import {
+  attendance,
+  children,
+  memberships,
+  organizations,
+  rolePermissions,
+  roles,
+  users,
+} from '../../../server/db/schema';
+import { FIRST_DEMO_ORGANIZATION_ID } from '../../../server/seed/tenancy';
+import { MEMBER_ROLES, ORGANIZATION_STATUSES, PLANS } from '../../../shared/tenancy';
 import { seedDemo } from '../../../server/seed/demo';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
 import { startServer } from '../../../server/start';
@@ -14,7 +24,9 @@ import { createLogger } from '../../../server/logger';
 import { testDatabases } from '../../support/databases';
 
 const quiet = createLogger({ level: 'silent' });
-const userCount = async (database: Database) => (await database.db.select({ n: count() }).from(users))[0]?.n;
+/** The six demo accounts (extra demo members have addresses under their organization's subdomain). */
+const userCount = async (database: Database) =>
+  (await database.db.select({ n: count() }).from(users).where(like(users.email, '%@demo.example')))[0]?.n;
 
 async function rolePermissionMap(database: Database): Promise<Record<string, string[]>> {
   const rows = await database.db.select().from(rolePermissions);
@@ -51,12 +63,58 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
   it('seeds the demo dataset once', async () => {
     expect(await seedDemo(database)).toBe(true);
     expect(await seedDemo(database)).toBe(false);
-    const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
+    const rows = await database.db
+      .select({ email: users.email, role: users.role })
+      .from(users)
+      .where(like(users.email, '%@demo.example'));
     expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
       DEMO_USERS.map((u) => ({ email: u.email, role: u.role })).sort((a, b) =>
         a.email.localeCompare(b.email),
       ),
     );
+  });
+
+  it('seeds demo organizations over every plan and status, members in every role, children and attendance', async () => {
+    const orgs = await database.db.select().from(organizations);
+    expect(orgs.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(orgs.map((o) => o.plan))).toEqual(new Set(PLANS));
+    expect(new Set(orgs.map((o) => o.status))).toEqual(new Set(ORGANIZATION_STATUSES));
+    expect(orgs.find((o) => o.id === FIRST_DEMO_ORGANIZATION_ID)?.name).toBe('Sunshine Early Learning');
+
+    const director = await database.db
+      .select({ org: memberships.organizationId, role: memberships.role })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(users.email, 'director@demo.example'));
+    expect(director).toHaveLength(2);
+    expect(director.find((m) => m.org === FIRST_DEMO_ORGANIZATION_ID)?.role).toBe('owner');
+    const admin = await database.db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(users.email, 'admin@demo.example'));
+    expect(admin[0]?.n).toBe(0);
+
+    const roleRows = await database.db.selectDistinct({ role: memberships.role }).from(memberships);
+    expect(new Set(roleRows.map((r) => r.role))).toEqual(new Set(MEMBER_ROLES));
+    const owners = await database.db
+      .select({ org: memberships.organizationId, n: count() })
+      .from(memberships)
+      .where(eq(memberships.role, 'owner'))
+      .groupBy(memberships.organizationId);
+    expect(owners).toHaveLength(orgs.length);
+    expect(owners.every((o) => o.n === 1)).toBe(true);
+
+    const [kids] = await database.db.select({ n: count() }).from(children);
+    expect(kids?.n).toBeGreaterThan(1200);
+    const [days] = await database.db.select({ n: countDistinct(attendance.date) }).from(attendance);
+    expect(days?.n).toBeGreaterThanOrEqual(60);
+    const [mismatched] = await database.db
+      .select({ n: count() })
+      .from(attendance)
+      .innerJoin(children, eq(children.id, attendance.childId))
+      .where(and(sql`${attendance.organizationId} <> ${children.organizationId}`));
+    expect(mismatched?.n).toBe(0);
   });
 });
 
