@@ -166,7 +166,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
                 actor: entry.actor ?? noted.actor ?? actorOf(sessions.get(request)),
                 at: new Date(ctx.config.now()),
                 organizationId: entry.organizationId ?? tenants.get(request)?.organizationId ?? null,
-                resourceId: entry.resourceId ?? resourceIdOf(request),
+                resourceId: entry.resourceId ?? noted.resourceId ?? resourceIdOf(request),
                 details: { ...noted.details, ...entry.details },
               });
             },
