@@ -9,7 +9,7 @@ import type { LoginData } from '../../../shared/api';
 import type { Database } from '../../../server/db/client';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, login } from '../../support/server';
+import { bearer, buildTestApp, call, createClock } from '../../support/server';
 import { auditRows, createTenantFixture, type TenantFixture } from '../../support/tenancy';
 
 type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
