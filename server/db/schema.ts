@@ -224,7 +224,10 @@ export const attendance = pgTable(
   },
   (t) => [
     index('attendance_organization_date').on(t.organizationId, t.date),
-    index('attendance_child').on(t.childId, t.checkInAt),
+    // Only open visits are looked up by child (check-out, already checked in); a partial index stays small.
+    index('attendance_open_by_child')
+      .on(t.childId)
+      .where(sql`${t.checkOutAt} is null`),
     check('attendance_out_after_in', sql`${t.checkOutAt} is null or ${t.checkOutAt} >= ${t.checkInAt}`),
   ],
 );
