@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
@@ -224,8 +225,8 @@ export const attendance = pgTable(
   },
   (t) => [
     index('attendance_organization_date').on(t.organizationId, t.date),
-    // Only open visits are looked up by child (check-out, already checked in); a partial index stays small.
-    index('attendance_open_by_child')
+    // At most one open visit per child, even for racing check-ins; partial, so it stays small.
+    uniqueIndex('attendance_open_by_child')
       .on(t.childId)
       .where(sql`${t.checkOutAt} is null`),
     check('attendance_out_after_in', sql`${t.checkOutAt} is null or ${t.checkOutAt} >= ${t.checkInAt}`),

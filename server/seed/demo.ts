@@ -9,16 +9,24 @@ import { insertDemoTenants } from './tenancy';
  * Loads the deterministic demo dataset into an empty database; a database that has users already is left
  * alone, so this is safe at every start. Answers whether it seeded.
  */
-export async function seedDemo(database: Database, now = Date.now()): Promise<boolean> {
+export interface SeedOptions {
+  /** Dates of the demo tenants count back from here. */
+  now?: number;
+  /** false: the six demo accounts only (tests that need no organizations). */
+  tenants?: boolean;
+}
+
+export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<boolean> {
+  const { now = Date.now(), tenants = true } = options;
   return database.exclusive(async ({ db }) => {
     const [row] = await db.select({ users: count() }).from(users);
     if ((row?.users ?? 0) > 0) return false;
-    await db.transaction((tx) => insertDemoData(tx, now));
+    await db.transaction((tx) => insertDemoData(tx, tenants ? now : undefined));
     return true;
   });
 }
 
-async function insertDemoData(db: Db, now: number): Promise<void> {
+async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<void> {
   await db.insert(users).values(
     DEMO_USERS.map((u) => ({
       ...u,
@@ -26,5 +34,5 @@ async function insertDemoData(db: Db, now: number): Promise<void> {
       status: 'active' as const,
     })),
   );
-  await insertDemoTenants(db, now);
+  if (tenantsAt !== undefined) await insertDemoTenants(db, tenantsAt);
 }

@@ -127,7 +127,7 @@ ALTER TABLE "memberships" ADD CONSTRAINT "memberships_user_id_users_id_fk" FOREI
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alerts_organization" ON "alerts" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "attendance_organization_date" ON "attendance" USING btree ("organization_id","date");--> statement-breakpoint
-CREATE INDEX "attendance_open_by_child" ON "attendance" USING btree ("child_id") WHERE "attendance"."check_out_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "attendance_open_by_child" ON "attendance" USING btree ("child_id") WHERE "attendance"."check_out_at" is null;--> statement-breakpoint
 CREATE INDEX "audit_logs_organization_time" ON "audit_logs" USING btree ("organization_id","timestamp");--> statement-breakpoint
 CREATE INDEX "audit_logs_time" ON "audit_logs" USING btree ("timestamp");--> statement-breakpoint
 CREATE INDEX "children_organization" ON "children" USING btree ("organization_id");--> statement-breakpoint

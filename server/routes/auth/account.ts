@@ -6,12 +6,11 @@ import { systemRole } from '../../../shared/permissions';
 import { hashPassword } from '../../auth/password';
 import { findUserById, normalizeEmail } from '../../auth/users';
 import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { HttpError, SERVER_TEXTS, authRequired, forbidden } from '../../http/errors';
 import type { Route } from '../../http/router';
 import { checkCredentials, signIn } from './sign-in';
-
-const UNIQUE_VIOLATION = '23505';
 
 export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
   route(authEndpoints.register, async ({ body, session, audit }) => {
@@ -68,12 +67,4 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     });
     return signIn(ctx, current);
   });
-}
-
-/** drizzle wraps driver errors; the SQLSTATE sits on the error or its cause, for pg and PGlite alike. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = 'cause' in e ? e.cause : undefined) {
-    if ('code' in e && e.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }

@@ -4,6 +4,7 @@ import { ERRORS } from '../../../shared/errors';
 import { isUuid } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { attendance, children } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
@@ -185,10 +186,16 @@ export function registerChildcareRoutes(route: Route, ctx: ServerContext): void 
       let row: AttendanceRow | undefined;
       if (body.action === 'check_in') {
         if (open) throw new HttpError(409, ERRORS.alreadyCheckedIn);
-        [row] = await tx
-          .insert(attendance)
-          .values({ organizationId, childId: child.id, date: utcDate(at), checkInAt: at })
-          .returning();
+        try {
+          [row] = await tx
+            .insert(attendance)
+            .values({ organizationId, childId: child.id, date: utcDate(at), checkInAt: at })
+            .returning();
+        } catch (error) {
+          // A concurrent check-in won the race: the partial unique index allows one open visit.
+          if (isUniqueViolation(error)) throw new HttpError(409, ERRORS.alreadyCheckedIn);
+          throw error;
+        }
       } else {
         if (!open) throw new HttpError(400, ERRORS.notCheckedIn);
         if (at.getTime() < open.checkInAt.getTime()) throw new HttpError(400, ERRORS.checkOutBeforeCheckIn);

@@ -156,6 +156,21 @@ describe.each(testDatabases)('childcare (Client B) on $name', (target) => {
     expect(byOtherChild.body.data).toEqual([]);
   });
 
+  it('lets only one of two racing check-ins through', async () => {
+    const child = await send('POST', '/children', f.a.owner.token, f.orgA, {
+      firstName: 'Race',
+      lastName: 'Condition',
+      dateOfBirth: '2022-01-01',
+    });
+    const childId = (child.body.data as Child).id;
+    const results = await Promise.all([
+      attend(f.a.owner.token, childId, 'check_in'),
+      attend(f.a.admin.token, childId, 'check_in'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    await send('DELETE', `/children/${childId}`, f.a.owner.token, f.orgA);
+  });
+
   it('answers dashboard stats with a one-decimal rate, 0 without children', async () => {
     for (const n of [1, 2]) {
       await send('POST', '/children', f.b.owner.token, f.orgB, {

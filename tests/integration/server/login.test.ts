@@ -16,7 +16,7 @@ describe.each(testDatabases)('POST /auth/login on $name', (target) => {
 
   beforeAll(async () => {
     database = await target.open();
-    await seedDemo(database);
+    await seedDemo(database, { tenants: false });
     app = await buildTestApp(database, clock);
   });
   afterAll(async () => {
