@@ -244,16 +244,18 @@ export const dashboards = pgTable(
   (t) => [index('dashboards_organization').on(t.organizationId)],
 );
 
+/** Alert severities and statuses of part 2 §4. */
+export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved', 'suppressed'] as const;
+
 export const alerts = pgTable(
   'alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationRef(),
     title: text('title').notNull(),
-    severity: text('severity', { enum: SEVERITIES }).notNull(),
-    status: text('status', { enum: ['active', 'acknowledged', 'resolved'] })
-      .notNull()
-      .default('active'),
+    severity: text('severity', { enum: ALERT_SEVERITIES }).notNull(),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [index('alerts_organization').on(t.organizationId)],

@@ -91,7 +91,7 @@ const LAST = ['Nguyen', 'Garcia', 'Smith', 'Okafor', 'Kowalski', 'Patel', 'Larse
 const CLASSROOMS = ['Infants', 'Toddlers', 'Twos', 'Preschool', 'Pre-K'];
 const DASHBOARDS = ['Attendance', 'Enrollment', 'Staffing', 'Billing', 'Classrooms', 'Incidents', 'Meals'];
 const ALERTS = ['Ratio below target', 'Late pick-up', 'Allergy form missing', 'Invoice overdue', 'Low staff'];
-const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+const SEVERITIES = ['low', 'medium', 'high', 'critical', 'info'] as const;
 const BRANDS = ['visa', 'mastercard', 'amex'];
 
 /** Fixed ids: tests and the console's demo can name organizations. */
