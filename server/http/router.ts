@@ -14,7 +14,7 @@ import {
 } from '../tenancy/context';
 import { authenticate } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';
-import { HttpError, authRequired, forbidden } from './errors';
+import { HttpError, SERVER_TEXTS, authRequired, forbidden } from './errors';
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -44,7 +44,9 @@ const ENDPOINT_NAMES = new Map<Endpoint, string>(
 
 /**
  * Registers routes from the contract: validation, response schemas and OpenAPI come from the endpoint's
- * zod schemas, and one hook enforces its `auth` and `permission`.
+ * zod schemas, and one hook enforces its `auth` and `permission`, then, for tenant endpoints, resolves the
+ * organization (path `:id` or X-Organization-Id), the caller's tenant context and its `tenantRule`.
+ * Audited endpoints (server/audit) get `audit.record` for their success, and a failure is recorded here.
  */
 export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
   const sessions = new WeakMap<FastifyRequest, SessionUser>();
@@ -125,7 +127,12 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
                 at: new Date(ctx.config.now()),
                 organizationId: noted?.organizationId ?? null,
                 resourceId: noted?.resourceId ?? resourceIdOf(request),
-                details: { ...noted?.details, statusCode: status, error: error.message.slice(0, 300) },
+                details: {
+                  ...noted?.details,
+                  statusCode: status,
+                  // Our own texts only: a driver's message may quote the query's parameters.
+                  error: status < 500 ? error.message.slice(0, 300) : SERVER_TEXTS.internal,
+                },
               }).catch((auditError: unknown) =>
                 request.log.error({ err: auditError }, 'could not write the audit record of a failure'),
               );
