@@ -4,6 +4,7 @@
  * as failures.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../../shared/api';
 import type { Database } from '../../../server/db/client';
@@ -389,6 +390,37 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
         organizationId: f.orgA,
       }),
     ]);
+  });
+
+  it('writes the record in the same transaction as the change: no record, no change', async () => {
+    const count = async () =>
+      (
+        (
+          await call(app, {
+            method: 'GET',
+            url: '/children',
+            headers: { ...bearer(f.a.owner.token), 'x-organization-id': f.orgA },
+          })
+        ).body.data as unknown[]
+      ).length;
+    const before = await count();
+    await database.db.execute(
+      sql`alter table audit_logs add constraint audit_refuses_children check (resource <> 'child') not valid`,
+    );
+    try {
+      const refused = await recorded({
+        method: 'POST',
+        url: '/children',
+        token: f.a.owner.token,
+        org: f.orgA,
+        payload: { firstName: 'Never', lastName: 'Saved', dateOfBirth: '2022-01-01' },
+      });
+      expect(refused.status).toBe(500);
+      expect(refused.rows).toEqual([]);
+    } finally {
+      await database.db.execute(sql`alter table audit_logs drop constraint audit_refuses_children`);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('writes nothing for reads', async () => {
