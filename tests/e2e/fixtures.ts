@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from '../support/browser-host';
 
 export { expect };
@@ -18,12 +18,13 @@ export const test = base.extend<Fixtures & { dataDir: string }>({
     await use(data.dir);
     await data.remove();
   },
-  host: async ({ dataDir }, use) => {
+  host: async ({ dataDir }, use, testInfo) => {
     const host = await startHost(dataDir);
     await use(host);
     await host.stop();
+    await attachOutputOnFailure(testInfo, 'host output', host);
   },
-  restartHost: async ({ host, dataDir }, use) => {
+  restartHost: async ({ host, dataDir }, use, testInfo) => {
     let current = host;
     await use(async () => {
       await current.stop();
@@ -31,8 +32,15 @@ export const test = base.extend<Fixtures & { dataDir: string }>({
       return current;
     });
     await current.stop();
+    if (current !== host) await attachOutputOnFailure(testInfo, 'restarted host output', current);
   },
 });
+
+/** A failed test carries its host's log (an embedded server that did not start shows only there). */
+async function attachOutputOnFailure(testInfo: TestInfo, name: string, host: RunningHost): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach(name, { body: host.output(), contentType: 'text/plain' });
+}
 
 /** Opens the console with the launch key (which sets the bridge cookie) and lands on a route. */
 export async function openConsole(page: Page, host: RunningHost, route = '/'): Promise<void> {

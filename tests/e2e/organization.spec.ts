@@ -21,6 +21,12 @@ const OWNED = 'Sunshine Early Learning';
 /** director@demo.example manages this one (a member without billing or member management). */
 const MANAGED = 'Little Acorns Childcare';
 
+/** Signs in and waits for the dashboard: the embedded server may take a while to start on a busy machine. */
+async function signInAs(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
+}
+
 async function chooseOrganization(page: Page, name: string): Promise<void> {
   await expect(switcher(page)).toBeVisible();
   if ((await switcher(page).getAttribute('aria-label')) === `Organization: ${name}`) return;
@@ -31,7 +37,7 @@ async function chooseOrganization(page: Page, name: string): Promise<void> {
 
 /** Signs the director in and opens the organization they own. */
 async function asOwner(page: Page, tab?: string): Promise<void> {
-  await signIn(page, DEMO.director);
+  await signInAs(page, DEMO.director);
   await chooseOrganization(page, OWNED);
   await openOrganization(page, tab);
 }
@@ -42,7 +48,7 @@ test('switching organization reloads the screen, and the choice survives a resta
   restartHost,
 }) => {
   await openConsole(page, host);
-  await signIn(page, DEMO.admin);
+  await signInAs(page, DEMO.admin);
   await expect(switcher(page)).toBeVisible();
   await openOrganization(page);
   const before = (await switcher(page).getAttribute('aria-label'))!.replace('Organization: ', '');
@@ -59,7 +65,8 @@ test('switching organization reloads the screen, and the choice survives a resta
 
   const next = await restartHost();
   await openConsole(page, next, '/organization');
-  await expect(switcher(page)).toHaveAttribute('aria-label', `Organization: ${name}`);
+  // The restarted host starts its embedded server again before the session can be verified.
+  await expect(switcher(page)).toHaveAttribute('aria-label', `Organization: ${name}`, { timeout: 60_000 });
   await expect(page.getByRole('region', { name: 'Organization details' })).toContainText(name);
 });
 
@@ -184,7 +191,7 @@ test('the owner sees billing and usage meters', async ({ page, host }) => {
 
 test('a manager sees no Billing tab and may not invite, change roles or edit', async ({ page, host }) => {
   await openConsole(page, host);
-  await signIn(page, DEMO.director);
+  await signInAs(page, DEMO.director);
   await chooseOrganization(page, MANAGED);
   await openOrganization(page);
   await expect(page.getByRole('tab', { name: 'Usage & Limits' })).toBeVisible();
