@@ -235,8 +235,9 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
     }
   });
 
-  // The demo accounts: director owns the first organization and manages the second; teacher and staff
-  // work in the first. admin@demo.example is a member of none (centers.view_all shows it everything).
+  // The demo accounts: director owns the first organization, manages the second and views the third;
+  // teacher and staff work in the first. admin@demo.example is a member of none (centers.view_all
+  // shows it everything).
   const first = demoOrganizationId(0);
   const joined = new Date(today - 200 * DAY_MS);
   const seen = new Date(now);
@@ -252,6 +253,14 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
       organizationId: demoOrganizationId(1),
       userId: demoUser('director@demo.example'),
       role: 'manager',
+      joinedAt: joined,
+      lastActiveAt: seen,
+    },
+    // A viewer who can sign in to the console: the screens' read-only case (no Billing tab).
+    {
+      organizationId: demoOrganizationId(2),
+      userId: demoUser('director@demo.example'),
+      role: 'viewer',
       joinedAt: joined,
       lastActiveAt: seen,
     },

@@ -20,6 +20,8 @@ const switcher = (page: Page) => page.getByRole('button', { name: /^Organization
 const OWNED = 'Sunshine Early Learning';
 /** director@demo.example manages this one (a member without billing or member management). */
 const MANAGED = 'Little Acorns Childcare';
+/** director@demo.example is a viewer here. */
+const VIEWED = 'Bright Horizons Kids Club';
 
 /** Signs in and waits for the dashboard: the embedded server may take a while to start on a busy machine. */
 async function signInAs(page: Page, email: string): Promise<void> {
@@ -206,9 +208,14 @@ test('a manager sees no Billing tab and may not invite, change roles or edit', a
   await expect(page.getByText('You need permission to manage the organization')).toBeVisible();
 });
 
-test('a viewer sees no Billing tab', () => {
-  // The demo's only viewer (staff@demo.example in Sunshine Early Learning) has the system role "staff",
-  // which the gateway refuses at sign-in: no viewer can reach this screen. The manager case above
-  // covers the hidden Billing tab for a member without billing:view.
-  test.skip(true, 'no demo viewer can sign in to the console (staff@demo.example is refused at sign-in)');
+test('a viewer sees no Billing tab and reads the organization without controls', async ({ page, host }) => {
+  await openConsole(page, host);
+  await signInAs(page, DEMO.director);
+  await chooseOrganization(page, VIEWED);
+  await openOrganization(page);
+  await expect(page.getByRole('tab', { name: 'Usage & Limits' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Members' }).click();
+  await expect(page.getByRole('button', { name: 'Invite Member' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
 });
