@@ -9,7 +9,7 @@ import {
   type UsageValue,
 } from '../../../shared/tenancy';
 import { Card } from './Card';
-import { featureLabel } from './rules';
+import { featureLabel, usageText } from './rules';
 
 const BAR: Record<ReturnType<typeof usageColor>, string> = {
   red: 'bg-red-500',
@@ -17,7 +17,15 @@ const BAR: Record<ReturnType<typeof usageColor>, string> = {
   blue: 'bg-blue-500',
 };
 
-function Meter({ label, usage }: { label: string; usage: UsageValue }) {
+function Meter({
+  label,
+  usage,
+  unit = 'count',
+}: {
+  label: string;
+  usage: UsageValue;
+  unit?: 'count' | 'bytes';
+}) {
   const percent = usagePercent(usage);
   const color = usageColor(percent);
   return (
@@ -25,7 +33,7 @@ function Meter({ label, usage }: { label: string; usage: UsageValue }) {
       <div className="mb-1 flex justify-between text-sm">
         <span className="font-medium text-fg">{label}</span>
         <span className="text-muted">
-          {usage.current} / {usage.limit} ({percent}%)
+          {usageText(usage, unit)} ({percent}%)
         </span>
       </div>
       <div
@@ -57,7 +65,7 @@ export function UsageTab({ organization }: { organization: Organization }) {
           <Meter label="Users" usage={usage.users} />
           <Meter label="Metrics" usage={usage.metrics} />
           <Meter label="Alerts" usage={usage.alerts} />
-          <Meter label="Storage" usage={usage.storage} />
+          <Meter label="Storage" usage={usage.storage} unit="bytes" />
         </div>
       </Card>
       <Card title="Feature access">

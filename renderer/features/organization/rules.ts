@@ -7,6 +7,7 @@ import {
   canManageMembers,
   canManageOrganization,
   canViewBilling,
+  storageMb,
   type TenantContext,
 } from '../../../shared/tenancy';
 
@@ -57,12 +58,30 @@ export function describePaymentMethod(method: {
   };
 }
 
-/** A feature flag's key as words: "advancedAnalytics" → "Advanced analytics", "api_access" → "Api access". */
+/** Words that read as acronyms in a feature's label. */
+const ACRONYMS: Readonly<Record<string, string>> = {
+  api: 'API',
+  sso: 'SSO',
+  mfa: 'MFA',
+  csv: 'CSV',
+  sms: 'SMS',
+};
+
+/** A feature flag's key as words: "advancedAnalytics" → "Advanced analytics", "api_access" → "API access". */
 export function featureLabel(key: string): string {
   const words = key
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A meter's "current / limit" text; storage in MB with 2 decimals (part 2 §9). */
+export function usageText(usage: { current: number; limit: number }, unit: 'count' | 'bytes'): string {
+  if (unit === 'count') return `${usage.current} / ${usage.limit}`;
+  return `${storageMb(usage.current)} MB / ${storageMb(usage.limit)} MB`;
 }

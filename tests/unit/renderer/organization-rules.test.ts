@@ -5,6 +5,7 @@ import {
   abilities,
   describePaymentMethod,
   featureLabel,
+  usageText,
   memberControls,
   REASONS,
 } from '../../../renderer/features/organization/rules';
@@ -73,13 +74,20 @@ describe('organization screen rules', () => {
 
   it('turns feature keys into words', () => {
     expect(featureLabel('advancedAnalytics')).toBe('Advanced analytics');
-    expect(featureLabel('api_access')).toBe('Api access');
-    expect(featureLabel('sso')).toBe('Sso');
+    expect(featureLabel('api_access')).toBe('API access');
+    expect(featureLabel('sso')).toBe('SSO');
   });
 
   it('formats dates and answers the fallback for none or nonsense', () => {
     expect(formatDate('2026-03-04T12:00:00.000Z')).toBe('Mar 4, 2026');
     expect(formatDate(null)).toBe('Never');
     expect(formatDate('not a date', '—')).toBe('—');
+  });
+});
+
+describe('usageText', () => {
+  it('shows counts as they are and storage in MB with 2 decimals', () => {
+    expect(usageText({ current: 9, limit: 50 }, 'count')).toBe('9 / 50');
+    expect(usageText({ current: 445_548, limit: 5_368_709_120 }, 'bytes')).toBe('0.42 MB / 5120.00 MB');
   });
 });
