@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerOrganizationRoutes } from './routes/organizations';
+import { registerRoleRoutes } from './routes/roles';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -62,6 +63,7 @@ export async function buildApp({
   registerAuthRoutes(route, ctx);
   registerOrganizationRoutes(route, ctx);
   registerChildcareRoutes(route, ctx);
+  registerRoleRoutes(route, ctx);
 
   await app.ready();
   return app;

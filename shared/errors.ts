@@ -31,6 +31,10 @@ export const ERRORS = {
   alreadyCheckedIn: 'This child is already checked in',
   futureTime: 'The time cannot be in the future',
   alreadyMember: 'This person is already a member',
+  systemRoleImmutable: 'System roles cannot be changed',
+  roleNameTaken: 'A role with this name already exists',
+  roleInUse: 'This role is still assigned to {count} user(s); give them another role first',
+  userNotFound: 'User not found',
   tenantForbidden: 'You are not allowed to {action} in this organization',
 } as const;
 

@@ -44,6 +44,27 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
     { action: 'DELETE', resource: 'child', severity: 'medium', resourceParam: 'id' },
   ],
   [ENDPOINTS['childcare.recordAttendance'], { action: 'UPDATE', resource: 'attendance', severity: 'low' }],
+  [ENDPOINTS['roles.createRole'], { action: 'CREATE', resource: 'role', severity: 'medium' }],
+  [
+    ENDPOINTS['roles.updateRole'],
+    { action: 'UPDATE', resource: 'role', severity: 'medium', resourceParam: 'id' },
+  ],
+  [
+    ENDPOINTS['roles.deleteRole'],
+    { action: 'DELETE', resource: 'role', severity: 'high', resourceParam: 'id' },
+  ],
+  [
+    ENDPOINTS['roles.grantPermission'],
+    { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
+  ],
+  [
+    ENDPOINTS['roles.revokePermission'],
+    { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
+  ],
+  [
+    ENDPOINTS['roles.assignUserRole'],
+    { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
+  ],
 ]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {

@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
+import { roleEndpoints } from './roles';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -8,12 +9,14 @@ export * from './envelope';
 export * from './auth';
 export * from './organizations';
 export * from './childcare';
+export * from './roles';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
   ...prefixed('auth', authEndpoints),
   ...prefixed('organizations', organizationEndpoints),
   ...prefixed('childcare', childcareEndpoints),
+  ...prefixed('roles', roleEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(
