@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
-import { roleEndpoints, type Role } from '../../../shared/api';
+import { roleEndpoints, type Role, type SessionUser } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLE_IDS, isPermissionId } from '../../../shared/permissions';
 import { isUuid } from '../../auth/users';
@@ -15,7 +15,7 @@ import {
   roles,
   users,
 } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, forbidden } from '../../http/errors';
 import type { Route } from '../../http/router';
 import { organizationNotFound } from '../../tenancy/context';
 import { activeMemberCount } from '../../tenancy/queries';
@@ -91,6 +91,20 @@ async function assertNameFree(db: Db, name: string, exceptId?: string): Promise<
   if (clash && clash.id !== exceptId) throw nameTaken();
 }
 
+/** Permissions are no ladder: a caller may only hand out (or take from a user) permissions it holds itself. */
+function assertHeld(caller: SessionUser, permissionIds: readonly string[]): void {
+  const missing = permissionIds.find((p) => !caller.permissions.includes(p));
+  if (missing) throw forbidden(missing);
+}
+
+async function permissionsOfRole(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  return rows.map((r) => r.id);
+}
+
 /** Touches updated_at of a role whose permissions changed. */
 const touch = (db: Db, id: string, at: Date) =>
   db.update(roles).set({ updatedAt: at }).where(eq(roles.id, id));
@@ -103,10 +117,11 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
 
   route(roleEndpoints.listRoles, async () => loadRoles(ctx.db));
 
-  route(roleEndpoints.createRole, async ({ body, audit }) => {
+  route(roleEndpoints.createRole, async ({ body, audit, session }) => {
     const permissionIds = [...new Set(body.permissions ?? [])];
     audit.note({ details: { name: body.name, permissions: permissionIds } });
     if (!permissionIds.every(isPermissionId)) throw permissionNotFound();
+    assertHeld(session(), permissionIds);
     const id = randomUUID();
     await ctx.db.transaction(async (tx) => {
       await assertNameFree(tx, body.name);
@@ -161,10 +176,11 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     return { id: current.id, deleted: true as const };
   });
 
-  route(roleEndpoints.grantPermission, async ({ params, body, audit }) => {
+  route(roleEndpoints.grantPermission, async ({ params, body, audit, session }) => {
     audit.note({ details: { change: 'grant', permissionId: body.permissionId } });
     const current = await findCustomRole(ctx.db, params.id);
     if (!isPermissionId(body.permissionId)) throw permissionNotFound();
+    assertHeld(session(), [body.permissionId]);
     await ctx.db.transaction(async (tx) => {
       await tx
         .insert(rolePermissions)
@@ -192,7 +208,7 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     return findRole(ctx.db, current.id);
   });
 
-  route(roleEndpoints.assignUserRole, async ({ params, body, audit }) => {
+  route(roleEndpoints.assignUserRole, async ({ params, body, audit, session }) => {
     audit.note({ details: { roleId: body.roleId } });
     if (!isUuid(params.userId)) throw new HttpError(404, ERRORS.userNotFound);
     const [user] = await ctx.db
@@ -202,6 +218,12 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     if (!user) throw new HttpError(404, ERRORS.userNotFound);
     const [target] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.id, body.roleId));
     if (!target) throw new HttpError(400, ERRORS.roleNotFound);
+    // Neither a promotion beyond the caller's own permissions nor a demotion of someone holding more.
+    const [given, taken] = await Promise.all([
+      permissionsOfRole(ctx.db, target.id),
+      permissionsOfRole(ctx.db, user.role),
+    ]);
+    assertHeld(session(), [...given, ...taken]);
     // Tokens are kept: permissions are read from the database on every request.
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ role: target.id, updatedAt: now() }).where(eq(users.id, user.id));
