@@ -37,14 +37,19 @@ const updatedAt = () => instant('updated_at').notNull().defaultNow();
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const roles = pgTable('roles', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  isSystemRole: boolean('is_system_role').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isSystemRole: boolean('is_system_role').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Role names are unique ignoring case, even for racing creations.
+  (t) => [uniqueIndex('roles_name_lower').on(sql`lower(${t.name})`)],
+);
 
 export const permissions = pgTable('permissions', {
   id: text('id').primaryKey(),

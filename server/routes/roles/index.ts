@@ -15,6 +15,7 @@ import {
   roles,
   users,
 } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError, forbidden } from '../../http/errors';
 import type { Route } from '../../http/router';
 import { organizationNotFound } from '../../tenancy/context';
@@ -105,6 +106,16 @@ async function permissionsOfRole(db: Db, roleId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** A racing creation or rename that the unique index refused is a taken name too. */
+async function nameGuarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
 /** Touches updated_at of a role whose permissions changed. */
 const touch = (db: Db, id: string, at: Date) =>
   db.update(roles).set({ updatedAt: at }).where(eq(roles.id, id));
@@ -123,42 +134,46 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     if (!permissionIds.every(isPermissionId)) throw permissionNotFound();
     assertHeld(session(), permissionIds);
     const id = randomUUID();
-    await ctx.db.transaction(async (tx) => {
-      await assertNameFree(tx, body.name);
-      const at = now();
-      await tx.insert(roles).values({
-        id,
-        name: body.name,
-        description: body.description ?? '',
-        isSystemRole: false,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (permissionIds.length > 0) {
-        await tx
-          .insert(rolePermissions)
-          .values(permissionIds.map((permissionId) => ({ roleId: id, permissionId })));
-      }
-      await audit.record(tx, { resourceId: id });
-    });
+    await nameGuarded(() =>
+      ctx.db.transaction(async (tx) => {
+        await assertNameFree(tx, body.name);
+        const at = now();
+        await tx.insert(roles).values({
+          id,
+          name: body.name,
+          description: body.description ?? '',
+          isSystemRole: false,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (permissionIds.length > 0) {
+          await tx
+            .insert(rolePermissions)
+            .values(permissionIds.map((permissionId) => ({ roleId: id, permissionId })));
+        }
+        await audit.record(tx, { resourceId: id });
+      }),
+    );
     return findRole(ctx.db, id);
   });
 
   route(roleEndpoints.updateRole, async ({ params, body, audit }) => {
     audit.note({ details: { ...body } });
     const current = await findCustomRole(ctx.db, params.id);
-    await ctx.db.transaction(async (tx) => {
-      if (body.name !== undefined) await assertNameFree(tx, body.name, current.id);
-      await tx
-        .update(roles)
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          updatedAt: now(),
-        })
-        .where(and(eq(roles.id, current.id), eq(roles.isSystemRole, false)));
-      await audit.record(tx, { details: { previousName: current.name } });
-    });
+    await nameGuarded(() =>
+      ctx.db.transaction(async (tx) => {
+        if (body.name !== undefined) await assertNameFree(tx, body.name, current.id);
+        await tx
+          .update(roles)
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            updatedAt: now(),
+          })
+          .where(and(eq(roles.id, current.id), eq(roles.isSystemRole, false)));
+        await audit.record(tx, { details: { previousName: current.name } });
+      }),
+    );
     return findRole(ctx.db, current.id);
   });
 

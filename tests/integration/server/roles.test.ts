@@ -210,6 +210,12 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
     const duplicate = await as(admin, 'POST', '/roles', { name: name.toUpperCase() });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe(ERRORS.roleNameTaken);
+    const racing = await Promise.all([1, 2, 3].map(() => as(admin, 'POST', '/roles', { name: 'Racers' })));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(racing.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual([
+      ERRORS.roleNameTaken,
+      ERRORS.roleNameTaken,
+    ]);
     const systemName = await as(admin, 'POST', '/roles', { name: 'Teacher' });
     expect(systemName.status).toBe(409);
   });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "roles_name_lower" ON "roles" USING btree (lower("name"));
