@@ -13,7 +13,7 @@ export async function measureLoginInteractive(): Promise<BenchResult[]> {
       const data = await makeDataDir();
       const page = await browser.newPage();
       const started = performance.now();
-      const host = await startHost(data.dir);
+      const host = await startHost(data.dir, { waitForServer: false });
       await page.goto(host.url);
       await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' });
       timings.push(performance.now() - started);
