@@ -6,13 +6,11 @@
  *   JWT_SECRET               token signing secret shared by all instances (else kept in the database)
  *   LOG_LEVEL                pino level, default info
  */
-import type { LevelWithSilent } from 'pino';
-import { createLogger } from './logger';
+import { createLogger, logLevelOr } from './logger';
 import { startServer } from './start';
 
 const env = process.env;
-const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const logger = createLogger({ level: LEVELS.find((l) => l === env.LOG_LEVEL) ?? 'info' });
+const logger = createLogger({ level: logLevelOr(env.LOG_LEVEL, 'info') });
 const wantsDemo = process.argv.includes('--seed-demo') || env.CONSOLE_SEED_DEMO === '1';
 
 const port = Number(env.PORT ?? 4000);

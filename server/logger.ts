@@ -28,6 +28,13 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A pino level from configuration text, or the fallback when it names none. */
+export function logLevelOr(value: string | undefined, fallback: LevelWithSilent): LevelWithSilent {
+  return LEVELS.find((level) => level === value) ?? fallback;
+}
+
 export function createLogger({ level = 'info', destination }: LoggerOptions = {}): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return destination ? pino(options, destination) : pino(options);

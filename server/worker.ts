@@ -3,9 +3,9 @@
  * owns it: in the main process's own thread, a large query or the first start's snapshot load would
  * stall the window's IPC and the browser host's page. The host talks to this worker by messages.
  */
-import { pino, type LevelWithSilent } from 'pino';
+import { pino } from 'pino';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLogger } from './logger';
+import { createLogger, logLevelOr } from './logger';
 import { startServer, type RunningServer, type StartServerOptions } from './start';
 
 export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config'> & { logLevel?: string };
@@ -15,9 +15,8 @@ export type HostMessage = { type: 'close' };
 
 const port = parentPort;
 if (!port) throw new Error('server/worker.ts runs as a worker thread');
-const LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const { logLevel, ...options } = workerData as WorkerOptions;
-const level = LEVELS.find((l) => l === logLevel) ?? 'warn';
+const level = logLevelOr(logLevel, 'warn');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
 let server: RunningServer | undefined;

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser/host';
 import { readConfig } from '../../../main/core/config';
 import { createMemoryLogger } from '../../../main/core/logger';
-import { startRealServer } from '../../../main/core/server/start-real';
 import { makeTempDir } from '../../unit/main/temp-dir';
 import { openStream, send, until } from './http-request';
-import { DEMO_PASSWORD } from './real-server';
+import { DEMO_PASSWORD, startQuietServer } from './real-server';
 
 // The whole browser host in-process, with the real embedded server on PGlite in its data directory.
 let temp: ReturnType<typeof makeTempDir>;
@@ -18,7 +17,7 @@ async function start(): Promise<{ host: BrowserHost; headers: Record<string, str
     dataDir: path.join(temp.dir, 'data'),
     port: 0,
     config: readConfig({}),
-    startServer: startRealServer,
+    startServer: startQuietServer,
     rendererDir: path.join(temp.dir, 'no-renderer'),
     logger,
   });
