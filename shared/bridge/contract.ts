@@ -13,6 +13,14 @@ import {
   updateMemberBody,
   updateOrganizationBody,
 } from '../api/organizations';
+import {
+  createRoleBody,
+  effectivePermission,
+  permission,
+  role,
+  roleTestResult,
+  updateRoleBody,
+} from '../api/roles';
 
 /**
  * The bridge between renderer and main process: every channel the renderer may call, with zod
@@ -20,6 +28,23 @@ import {
  * what is named here. Channels are `'<domain>:<verb>'`.
  */
 const none = z.undefined();
+const roleId = z.string().min(1).max(64);
+const permissionId = z.string().min(1).max(100);
+const userId = z.string().min(1).max(64);
+
+/** One call of the role-verification checklist (part 2 §6), made with the signed-in user's token. */
+export const roleCheck = z.object({
+  id: z.enum(['session', 'centers', 'centerAnalytics']),
+  method: z.literal('GET'),
+  /** The path as called, without the base address. */
+  path: z.string(),
+  /** The HTTP status of the answer; 0 when the call never got one. */
+  status: z.number().int(),
+  allowed: z.boolean(),
+  /** The server's error text when refused. */
+  error: z.string().optional(),
+});
+export type RoleCheck = z.infer<typeof roleCheck>;
 
 export const themeSchema = z.enum(THEMES);
 
@@ -73,6 +98,30 @@ export const bridgeContract = {
     input: z.object({ organizationId, userId: z.string().min(1).max(64) }),
     output: z.object({ removed: z.literal(true) }),
   },
+  /** The role model (part 2 §6), kept on the server: every change holds for everyone and is audited. */
+  'roles:permissions': { input: none, output: z.array(permission) },
+  'roles:list': { input: none, output: z.array(role) },
+  'roles:create': { input: createRoleBody, output: role },
+  'roles:update': { input: z.object({ id: roleId, changes: updateRoleBody }), output: role },
+  'roles:delete': {
+    input: z.object({ id: roleId }),
+    output: z.object({ id: z.string(), deleted: z.literal(true) }),
+  },
+  'roles:grant': { input: z.object({ id: roleId, permissionId }), output: role },
+  'roles:revoke': { input: z.object({ id: roleId, permissionId }), output: role },
+  'roles:assign': {
+    input: z.object({ userId, roleId }),
+    output: z.object({ userId: z.string(), roleId: z.string() }),
+  },
+  /** A user's effective permissions with the role each comes from. */
+  'roles:userPermissions': { input: z.object({ userId }), output: z.array(effectivePermission) },
+  /** Every permission of the catalogue checked against a role by the server. */
+  'roles:test': { input: z.object({ id: roleId }), output: roleTestResult },
+  /**
+   * The testing checklist, run for real as the signed-in user: the session, the centers list and the
+   * current organization's center analytics. A refusal is a result, not an error.
+   */
+  'roles:runChecks': { input: none, output: z.array(roleCheck) },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

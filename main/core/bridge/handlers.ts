@@ -1,16 +1,19 @@
 import type { z } from 'zod';
-import { sessionUser, type LoginData, type SessionUser } from '../../../shared/api/auth';
+import { authEndpoints, sessionUser, type LoginData, type SessionUser } from '../../../shared/api/auth';
+import { buildPath, type Endpoint } from '../../../shared/api/endpoint';
 import { organizationEndpoints } from '../../../shared/api/organizations';
+import { roleEndpoints } from '../../../shared/api/roles';
 import type {
   AppInfo,
   BridgeContract,
   Channel,
   ChannelOutput,
+  RoleCheck,
   SessionState,
 } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
 import { AuthRequiredError } from '../clients/errors';
-import type { GatewayClient } from '../clients/gateway-client';
+import type { GatewayClient, GatewayResult } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
@@ -36,6 +39,24 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { store, gateway, organizations, events, logger } = deps;
   const orgs = organizationEndpoints;
   const byId = (organizationId: string) => ({ params: { id: organizationId } });
+  const roles = roleEndpoints;
+  /** A gateway answer's data, or its error text as the channel's failure. */
+  const data = async <T>(answer: Promise<GatewayResult<T>>): Promise<T> => {
+    const result = await answer;
+    if (!result.success) throw new BridgeFailure('FAILED', result.error);
+    return result.data;
+  };
+  /** One checklist call: its outcome whatever it is (a 403 is what some roles must see). */
+  const check = async (
+    id: RoleCheck['id'],
+    endpoint: Endpoint,
+    params: Record<string, string> = {},
+  ): Promise<RoleCheck> => {
+    const result = await gateway.request(endpoint, { params });
+    const base = { id, method: 'GET' as const, path: buildPath(endpoint.path, params) };
+    if (result.success) return { ...base, status: 200, allowed: true };
+    return { ...base, status: result.status ?? 0, allowed: false, error: result.error };
+  };
 
   return {
     'app:info': async () => deps.appInfo(),
@@ -129,6 +150,32 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'orgs:removeMember': async ({ organizationId, userId }) =>
       organizations.request(orgs.removeMember, { params: { id: organizationId, userId } }),
+
+    'roles:permissions': async () => data(gateway.request(roles.listPermissions)),
+    'roles:list': async () => data(gateway.request(roles.listRoles)),
+    'roles:create': async (body) => data(gateway.request(roles.createRole, { body })),
+    'roles:update': async ({ id, changes }) =>
+      data(gateway.request(roles.updateRole, { params: { id }, body: changes })),
+    'roles:delete': async ({ id }) => data(gateway.request(roles.deleteRole, { params: { id } })),
+    'roles:grant': async ({ id, permissionId }) =>
+      data(gateway.request(roles.grantPermission, { params: { id }, body: { permissionId } })),
+    'roles:revoke': async ({ id, permissionId }) =>
+      data(gateway.request(roles.revokePermission, { params: { id, permissionId } })),
+    'roles:assign': async ({ userId, roleId }) =>
+      data(gateway.request(roles.assignUserRole, { params: { userId }, body: { roleId } })),
+    'roles:userPermissions': async ({ userId }) =>
+      data(gateway.request(roles.userPermissions, { params: { userId } })),
+    'roles:test': async ({ id }) => data(gateway.request(roles.testRole, { params: { id } })),
+
+    // Part 2 §6: "a center admin should fail on the centers list and succeed on the center analytics".
+    'roles:runChecks': async () => {
+      const organizationId = store.getOrganizationId();
+      const checks = [check('session', authEndpoints.verify), check('centers', roles.listCenters)];
+      if (organizationId !== null) {
+        checks.push(check('centerAnalytics', roles.centerAnalytics, { id: organizationId }));
+      }
+      return Promise.all(checks);
+    },
   };
 }
 
