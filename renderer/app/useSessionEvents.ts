@@ -6,6 +6,8 @@ import { useAuthStore } from './state/useAuthStore';
 import { useOrganizationStore } from './state/useOrganizationStore';
 import { useUiStore } from './state/useUiStore';
 
+const SESSION_RECHECK_MS = 60_000;
+
 /**
  * Starts the session check and the theme read, and listens to what the main process pushes: an expired
  * session (a 401 cleared the token, part 1 §4), a theme chosen in another window and an organization
@@ -16,6 +18,17 @@ export function useSessionEvents(): void {
   useEffect(() => {
     void useAuthStore.getState().verify();
     void useUiStore.getState().loadTheme();
+  }, []);
+
+  // The session is checked again every minute and whenever the window comes back into focus.
+  useEffect(() => {
+    const recheck = () => void useAuthStore.getState().recheck();
+    const timer = window.setInterval(recheck, SESSION_RECHECK_MS);
+    window.addEventListener('focus', recheck);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', recheck);
+    };
   }, []);
 
   useEffect(() => onEvent('auth:expired', ({ message }) => useAuthStore.getState().expire(message)), []);

@@ -23,6 +23,11 @@ interface AuthState {
   /** Shown on /login after the session expired. */
   notice: string | null;
   verify: () => Promise<void>;
+  /**
+   * Checks the session again while signed in: permissions granted or taken on the server reach the
+   * guards and the navigation without a new sign-in; a session ended on the server ends here too.
+   */
+  recheck: () => Promise<void>;
   login: (credentials: LoginBody) => Promise<void>;
   logout: () => Promise<void>;
   expire: (message: string) => void;
@@ -50,6 +55,19 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       // A failed verification leaves the visitor signed out (part 1 §8).
       console.error('Session verification failed', error);
       set({ status: 'unauthenticated', user: null });
+    }
+  },
+
+  async recheck() {
+    if (get().status !== 'authenticated') return;
+    try {
+      const session = await call('auth:session');
+      if (get().status !== 'authenticated') return;
+      if (session.status === 'authenticated') set({ user: session.user });
+      else get().expire(session.reason ?? ERRORS.sessionExpired);
+    } catch (error) {
+      // Unreachable for a moment: the console stays as it is and checks again later.
+      console.error('Session check failed', error);
     }
   },
 

@@ -4,9 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
 import { InlineError } from './Card';
 import { useInviteMember } from './mutations';
-
-const INPUT =
-  'mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm focus:ring-2 focus:ring-ring focus:outline-none';
+import { INPUT_CLASS } from '../../components/ui/styles';
 
 const isInviteRole = (value: string): value is InviteRole =>
   (INVITE_ROLES as readonly string[]).includes(value);
@@ -44,7 +42,7 @@ export function InviteForm({ organizationId, onClose }: { organizationId: string
           <input
             type="email"
             required
-            className={INPUT}
+            className={INPUT_CLASS}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
@@ -52,7 +50,7 @@ export function InviteForm({ organizationId, onClose }: { organizationId: string
         <label className="block text-sm font-medium text-fg">
           Role
           <select
-            className={INPUT}
+            className={INPUT_CLASS}
             value={role}
             onChange={(event) => {
               if (isInviteRole(event.target.value)) setRole(event.target.value);

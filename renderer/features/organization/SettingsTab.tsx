@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { Card, Field, InlineError } from './Card';
 import { useUpdateOrganization } from './mutations';
 import { REASONS } from './rules';
+import { INPUT_CLASS } from '../../components/ui/styles';
 
 interface Draft {
   name: string;
@@ -22,9 +23,6 @@ function draftOf(organization: Organization): Draft {
     secondaryColor: branding.secondaryColor,
   };
 }
-
-const INPUT =
-  'mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm focus:ring-2 focus:ring-ring focus:outline-none';
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -87,7 +85,7 @@ export function SettingsTab({ organization, canEdit }: { organization: Organizat
     <label className="block text-sm font-medium text-fg">
       {label}
       <input
-        className={INPUT}
+        className={INPUT_CLASS}
         value={draft?.[key] ?? ''}
         onChange={(event) => setDraft((d) => (d ? { ...d, [key]: event.target.value } : d))}
       />

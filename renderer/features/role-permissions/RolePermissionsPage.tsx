@@ -1,11 +1,237 @@
+import {
+  Popover,
+  PopoverButton,
+  PopoverPanel,
+  Tab,
+  TabGroup,
+  TabList,
+  TabPanel,
+  TabPanels,
+} from '@headlessui/react';
+import { clsx } from 'clsx';
+import { Filter, Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { AccessDenied } from '../../app/guards/AccessDenied';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { Button } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
+import { MatrixTab } from './MatrixTab';
+import { PermissionsTab } from './PermissionsTab';
+import { usePermissionCatalogue, useRoles } from './queries';
+import { CreateRoleModal, EMPTY_DRAFT, type RoleDraft } from './RoleFormModal';
+import { RolesTab } from './RolesTab';
+import {
+  activeFilterCount,
+  filterPermissions,
+  filterRoles,
+  groupByResource,
+  NO_FILTER,
+  ROLE_MANAGEMENT_DENIED,
+  roleAbilities,
+  roleTemplates,
+  type CataloguePermission,
+  type RoleFilter,
+  type RoleKind,
+} from './rules';
+import { TemplatesTab } from './TemplatesTab';
 
+/** Role & Permission Management (part 2 §2): guards itself with its own text (part 2 §8). */
 export function RolePermissionsPage() {
-  return (
+  const user = useAuthStore((state) => state.user);
+  const abilities = roleAbilities(user?.permissions ?? []);
+  if (!abilities.read) {
+    return (
+      <AccessDenied
+        role={user?.role ?? ''}
+        requirement="Required permission: roles.read"
+        message={ROLE_MANAGEMENT_DENIED}
+      />
+    );
+  }
+  return <RoleManagement />;
+}
+
+function RoleManagement() {
+  const user = useAuthStore((state) => state.user);
+  const abilities = roleAbilities(user?.permissions ?? []);
+  const catalogue = usePermissionCatalogue();
+  const roles = useRoles();
+  const [filter, setFilter] = useState<RoleFilter>(NO_FILTER);
+  const [draft, setDraft] = useState<RoleDraft | null>(null);
+
+  const permissions = useMemo(() => catalogue.data ?? [], [catalogue.data]);
+  const templates = useMemo(() => roleTemplates(permissions), [permissions]);
+  const shownRoles = filterRoles(roles.data ?? [], filter);
+  const shownPermissions = filterPermissions(permissions, filter);
+
+  const header = (
     <PageHeader
       title={routeTitle('/role-permissions')}
-      description="Roles and the permissions they grant: role cards, the permission catalogue, the permission matrix and role templates."
+      description="Roles and the permissions they grant, kept on the server: a change holds for everyone at their next session check, and is audited."
+      actions={
+        abilities.create ? (
+          <Button variant="primary" onClick={() => setDraft(EMPTY_DRAFT)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Role
+          </Button>
+        ) : null
+      }
     />
+  );
+
+  if (!catalogue.data || !roles.data) {
+    const failure = catalogue.error ?? roles.error;
+    return (
+      <div className="space-y-6">
+        {header}
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted">
+          {failure ? (
+            errorMessage(failure, 'Roles could not be loaded')
+          ) : (
+            <>
+              <Spinner /> Loading roles...
+            </>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const tabs = [
+    { name: 'Roles', panel: <RolesTab roles={shownRoles} catalogue={permissions} abilities={abilities} /> },
+    { name: 'Permissions', panel: <PermissionsTab permissions={shownPermissions} roles={roles.data} /> },
+    {
+      name: 'Permission Matrix',
+      panel: <MatrixTab roles={shownRoles} permissions={shownPermissions} abilities={abilities} />,
+    },
+    {
+      name: 'Role Templates',
+      panel: (
+        <TemplatesTab
+          templates={templates}
+          abilities={abilities}
+          onApply={(t) => setDraft({ name: t.name, description: t.description, permissions: t.permissions })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      {header}
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="relative min-w-60 flex-1">
+          <span className="sr-only">Search roles and permissions</span>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            type="search"
+            value={filter.search}
+            onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+            placeholder="Search roles and permissions..."
+            className={clsx(INPUT_CLASS, 'pl-9')}
+          />
+        </label>
+        <FilterPopover filter={filter} onChange={setFilter} permissions={permissions} />
+      </div>
+      <TabGroup>
+        <TabList className="flex flex-wrap gap-1 border-b border-line">
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.name}
+              className={clsx(
+                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted outline-none',
+                'hover:text-fg data-focus:ring-2 data-focus:ring-ring data-selected:border-accent data-selected:text-fg',
+              )}
+            >
+              {tab.name}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="pt-6">
+          {tabs.map((tab) => (
+            <TabPanel key={tab.name}>{tab.panel}</TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+      <CreateRoleModal draft={draft} catalogue={permissions} onClose={() => setDraft(null)} />
+    </div>
+  );
+}
+
+const KINDS: { value: RoleKind; label: string }[] = [
+  { value: 'all', label: 'All roles' },
+  { value: 'system', label: 'System roles' },
+  { value: 'custom', label: 'Custom roles' },
+];
+
+/** The Filter button filters (the spec's does nothing): by role kind and by resource. */
+function FilterPopover({
+  filter,
+  onChange,
+  permissions,
+}: {
+  filter: RoleFilter;
+  onChange: (filter: RoleFilter) => void;
+  permissions: readonly CataloguePermission[];
+}) {
+  const count = activeFilterCount(filter);
+  return (
+    <Popover className="relative">
+      <PopoverButton as={Button}>
+        <Filter aria-hidden="true" className="size-4" />
+        Filter
+        {count > 0 ? (
+          <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{count}</span>
+        ) : null}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-40 mt-2 w-64 space-y-3 rounded-lg border border-line bg-surface p-4 shadow-lg"
+      >
+        <label className="block text-sm font-medium text-fg">
+          Role type
+          <select
+            value={filter.kind}
+            onChange={(e) => onChange({ ...filter, kind: e.target.value as RoleKind })}
+            className={INPUT_CLASS}
+          >
+            {KINDS.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-fg">
+          Resource
+          <select
+            value={filter.resource}
+            onChange={(e) => onChange({ ...filter, resource: e.target.value })}
+            className={INPUT_CLASS}
+          >
+            <option value="">All resources</option>
+            {groupByResource(permissions).map((g) => (
+              <option key={g.resource} value={g.resource}>
+                {g.resource}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          className="w-full"
+          disabled={count === 0}
+          onClick={() => onChange({ ...NO_FILTER, search: filter.search })}
+        >
+          Clear filters
+        </Button>
+      </PopoverPanel>
+    </Popover>
   );
 }

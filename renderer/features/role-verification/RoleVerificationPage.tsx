@@ -1,11 +1,355 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Play, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Role } from '../../../shared/api/roles';
+import { buildPath } from '../../../shared/api/endpoint';
+import { authEndpoints } from '../../../shared/api/auth';
+import { roleEndpoints } from '../../../shared/api/roles';
+import { roleDisplayName, systemRole } from '../../../shared/permissions';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { useOrganizationStore } from '../../app/state/useOrganizationStore';
+import { Button } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { useAppInfo } from '../../lib/appInfo';
+import { call } from '../../lib/bridge';
+import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
+import { usePermissionCatalogue, useRoles, roleKeys } from '../role-permissions/queries';
+import {
+  categoryBars,
+  CHECKLIST,
+  curlCommand,
+  EXPECTED_ROLES,
+  expectedAllowed,
+  type CategoryBar,
+} from './expected';
 
+/** Role Verification (part 2 §2): what a role may do, checked by the server, and the checklist run for real. */
 export function RoleVerificationPage() {
-  return (
+  const user = useAuthStore((state) => state.user);
+  const roles = useRoles();
+  const catalogue = usePermissionCatalogue();
+  if (!user) return null;
+
+  const header = (
     <PageHeader
       title={routeTitle('/role-verification')}
-      description="Check what a role may do: test its permissions and compare roles side by side."
+      description="Check what a role may do: the server tests each permission, and the checklist calls the platform as you."
     />
+  );
+  if (!roles.data || !catalogue.data) {
+    const failure = roles.error ?? catalogue.error;
+    return (
+      <div className="space-y-6">
+        {header}
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted">
+          {failure ? (
+            errorMessage(failure, 'Roles could not be loaded')
+          ) : (
+            <>
+              <Spinner /> Loading roles...
+            </>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const catalogueIds = catalogue.data.map((p) => p.id);
+
+  return (
+    <div className="space-y-6">
+      {header}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CurrentRole
+          userId={user.userId}
+          role={user.role}
+          permissions={user.permissions}
+          catalogue={catalogueIds}
+        />
+        <RoleTester roles={roles.data} initialRoleId={user.role} catalogue={catalogueIds} />
+      </div>
+      <ExpectedMatrix roles={roles.data} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Checklist permissions={user.permissions} role={user.role} />
+        <ApiCommands />
+      </div>
+    </div>
+  );
+}
+
+function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-line bg-surface p-5 shadow-sm">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The current user's first role (a platform user holds one), and where each permission comes from. */
+function CurrentRole({
+  userId,
+  role,
+  permissions,
+  catalogue,
+}: {
+  userId: string;
+  role: string;
+  permissions: string[];
+  catalogue: string[];
+}) {
+  const effective = useQuery({
+    queryKey: roleKeys.userPermissions(userId),
+    queryFn: () => call('roles:userPermissions', { userId }),
+  });
+  const sources = new Set((effective.data ?? []).map((e) => e.role.name));
+  return (
+    <Panel title="Your Role">
+      <p className="text-2xl font-semibold text-fg">{roleDisplayName(role)}</p>
+      <p className="mt-1 text-sm text-muted">
+        <span className="font-mono">{role}</span> · {permissions.length} permissions
+        {sources.size > 0 ? ` · from ${[...sources].join(', ')}` : ''}
+      </p>
+      <CategoryBars bars={categoryBars(permissions, catalogue)} label="Your permissions by category" />
+    </Panel>
+  );
+}
+
+function CategoryBars({ bars, label }: { bars: CategoryBar[]; label: string }) {
+  return (
+    <ul aria-label={label} className="mt-4 space-y-2">
+      {bars.map((bar) => (
+        <li key={bar.category}>
+          <div className="flex justify-between text-xs text-muted">
+            <span className="font-medium text-fg">{bar.category}</span>
+            <span>
+              {bar.granted}/{bar.total}
+            </span>
+          </div>
+          <div
+            role="meter"
+            aria-label={bar.category}
+            aria-valuemin={0}
+            aria-valuemax={bar.total}
+            aria-valuenow={bar.granted}
+            className="mt-1 h-2 rounded-full bg-surface-muted"
+          >
+            <div className="h-2 rounded-full bg-accent" style={{ width: `${bar.percent}%` }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The role picker and Test Permissions: the server checks every permission of the catalogue for the role. */
+function RoleTester({
+  roles,
+  initialRoleId,
+  catalogue,
+}: {
+  roles: Role[];
+  initialRoleId: string;
+  catalogue: string[];
+}) {
+  const [roleId, setRoleId] = useState(
+    roles.some((r) => r.id === initialRoleId) ? initialRoleId : (roles[0]?.id ?? ''),
+  );
+  const test = useMutation({ mutationFn: (id: string) => call('roles:test', { id }) });
+  const result = test.data && test.data.roleId === roleId ? test.data : undefined;
+
+  return (
+    <Panel title="Test a Role">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="block min-w-48 flex-1 text-sm font-medium text-fg">
+          Role
+          <select value={roleId} onChange={(e) => setRoleId(e.target.value)} className={INPUT_CLASS}>
+            {roles.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="primary" disabled={!roleId || test.isPending} onClick={() => test.mutate(roleId)}>
+          <Play aria-hidden="true" className="size-4" />
+          Test Permissions
+        </Button>
+      </div>
+      {test.error ? (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {errorMessage(test.error, 'The role could not be tested')}
+        </p>
+      ) : null}
+      {result ? (
+        <div className="mt-4">
+          <p className="text-sm font-medium text-fg">
+            {result.granted} of {result.total} permissions granted
+          </p>
+          <CategoryBars
+            bars={categoryBars(
+              result.results.filter((r) => r.granted).map((r) => r.permission),
+              catalogue,
+            )}
+            label="Tested role by category"
+          />
+          <ul
+            aria-label="Permission results"
+            className="mt-4 grid max-h-80 gap-1 overflow-y-auto sm:grid-cols-2"
+          >
+            {result.results.map((r) => (
+              <li key={r.permission} className="flex items-center gap-2 text-xs">
+                {r.granted ? (
+                  <CheckCircle2 aria-label="pass" className="size-4 shrink-0 text-emerald-600" />
+                ) : (
+                  <XCircle aria-label="fail" className="size-4 shrink-0 text-red-500" />
+                )}
+                <span className="font-mono text-fg">{r.permission}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Panel>
+  );
+}
+
+/** The expected role matrix of part 2 §6, with what the server holds beside it. */
+function ExpectedMatrix({ roles }: { roles: Role[] }) {
+  return (
+    <Panel title="Role Matrix">
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
+              <th className="py-2 pr-4">Role</th>
+              <th className="py-2 pr-4">Stated</th>
+              <th className="py-2 pr-4">On the server</th>
+              <th className="py-2 pr-4">Redirect</th>
+              <th className="py-2">Matches the definition</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {EXPECTED_ROLES.map((expected) => {
+              const definition = systemRole(expected.id);
+              const live = roles.find((r) => r.id === expected.id);
+              const matches =
+                definition !== undefined &&
+                live !== undefined &&
+                live.permissions.length === definition.permissions.length &&
+                definition.permissions.every((p) => live.permissions.includes(p));
+              return (
+                <tr key={expected.id}>
+                  <td className="py-2 pr-4">
+                    <span className="font-medium text-fg">{roleDisplayName(expected.id)}</span>{' '}
+                    <span className="font-mono text-xs text-muted">{expected.id}</span>
+                  </td>
+                  <td className="py-2 pr-4 text-fg">{expected.statedCount}</td>
+                  <td className="py-2 pr-4 text-fg">{live ? live.permissions.length : '—'}</td>
+                  <td className="py-2 pr-4 font-mono text-xs text-fg">{expected.redirect}</td>
+                  <td className="py-2">{matches ? 'Yes' : 'No'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
+}
+
+/** The testing checklist, run for real as the signed-in user (part 2 §6). */
+function Checklist({ permissions, role }: { permissions: string[]; role: string }) {
+  const run = useMutation({ mutationFn: () => call('roles:runChecks') });
+  const outcome = (id: string) => run.data?.find((c) => c.id === id);
+
+  return (
+    <Panel
+      title="Testing Checklist"
+      actions={
+        <Button onClick={() => run.mutate()} disabled={run.isPending}>
+          <Play aria-hidden="true" className="size-4" />
+          Run Checklist
+        </Button>
+      }
+    >
+      <p className="mb-3 text-sm text-muted">
+        A center admin should fail on the centers list and succeed on the center analytics route. Run as{' '}
+        {roleDisplayName(role)}:
+      </p>
+      {run.error ? (
+        <p role="alert" className="mb-3 text-sm text-red-600 dark:text-red-400">
+          {errorMessage(run.error, 'The checklist could not run')}
+        </p>
+      ) : null}
+      <ul className="space-y-2">
+        {CHECKLIST.map((item) => {
+          const expected = expectedAllowed(item, permissions);
+          const result = outcome(item.id);
+          const passed = result ? result.allowed === expected : undefined;
+          return (
+            <li key={item.id} aria-label={item.label} className="rounded-md border border-line p-3">
+              <div className="flex items-center justify-between gap-3">
+                <span className="text-sm font-medium text-fg">{item.label}</span>
+                {passed === undefined ? (
+                  <span className="text-xs text-muted">not run</span>
+                ) : passed ? (
+                  <span className="text-xs font-semibold text-emerald-600">PASS</span>
+                ) : (
+                  <span className="text-xs font-semibold text-red-600">FAIL</span>
+                )}
+              </div>
+              <p className="mt-1 text-xs text-muted">
+                Expected: {expected ? 'allowed' : 'refused'}
+                {item.permission ? ` (${item.permission})` : ''}
+                {result
+                  ? ` · Got: ${result.allowed ? 'allowed' : 'refused'} — ${result.method} ${result.path} → ${result.status || 'no answer'}`
+                  : ''}
+              </p>
+              {result?.error ? <p className="mt-1 text-xs text-muted">{result.error}</p> : null}
+            </li>
+          );
+        })}
+        {run.data && !run.data.some((c) => c.id === 'centerAnalytics') ? (
+          <li className="text-xs text-muted">
+            No current organization: the center analytics call was not made.
+          </li>
+        ) : null}
+      </ul>
+    </Panel>
+  );
+}
+
+/** Example API checks with the real base address; $TOKEN stands for the session token, never shown. */
+function ApiCommands() {
+  const info = useAppInfo();
+  const organizationId = useOrganizationStore((state) => state.currentId) ?? '{organizationId}';
+  const base = info.data?.gatewayUrl;
+  const paths = [
+    buildPath(authEndpoints.verify.path),
+    buildPath(roleEndpoints.listCenters.path),
+    buildPath(roleEndpoints.centerAnalytics.path, { id: organizationId }),
+  ];
+  return (
+    <Panel title="API Checks">
+      <p className="mb-3 text-sm text-muted">
+        The same calls from a terminal. $TOKEN is a session token of the user to check.
+      </p>
+      {base ? (
+        <pre
+          aria-label="API check commands"
+          className="overflow-x-auto rounded-md bg-surface-muted p-3 text-xs text-fg"
+        >
+          {paths.map((p) => curlCommand(base, p)).join('\n')}
+        </pre>
+      ) : (
+        <Spinner />
+      )}
+    </Panel>
   );
 }

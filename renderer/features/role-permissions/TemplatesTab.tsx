@@ -1,0 +1,68 @@
+import { LayoutTemplate } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { templatePreview, type RoleAbilities, type RoleTemplate } from './rules';
+
+const CATEGORY_STYLE: Record<RoleTemplate['category'], string> = {
+  system: 'bg-blue-50 text-blue-700 dark:bg-blue-500/10 dark:text-blue-300',
+  operational: 'bg-amber-50 text-amber-700 dark:bg-amber-500/10 dark:text-amber-300',
+  custom: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300',
+};
+
+/** Role Templates: applying one opens the Create Role form prefilled (part 2 §6). */
+export function TemplatesTab({
+  templates,
+  abilities,
+  onApply,
+}: {
+  templates: readonly RoleTemplate[];
+  abilities: RoleAbilities;
+  onApply: (template: RoleTemplate) => void;
+}) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {templates.map((template) => {
+        const preview = templatePreview(template);
+        return (
+          <li
+            key={template.id}
+            aria-label={template.name}
+            className="flex flex-col rounded-lg border border-line bg-surface p-5 shadow-sm"
+          >
+            <div className="flex items-start gap-3">
+              <LayoutTemplate aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-base font-semibold text-fg">{template.name}</h3>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${CATEGORY_STYLE[template.category]}`}
+                  >
+                    {template.category}
+                  </span>
+                </div>
+                <p className="mt-1 text-sm text-muted">{template.description}</p>
+              </div>
+            </div>
+            <ul aria-label={`Preview of ${template.name}`} className="mt-3 flex flex-wrap gap-1.5">
+              {preview.shown.map((id) => (
+                <li key={id} className="rounded bg-surface-muted px-2 py-0.5 font-mono text-xs text-fg">
+                  {id}
+                </li>
+              ))}
+              {preview.more > 0 ? <li className="px-1 text-xs text-muted">+{preview.more} more</li> : null}
+            </ul>
+            <div className="mt-4 flex items-center justify-between">
+              <span className="text-xs text-muted">{template.permissions.length} permissions</span>
+              <Button
+                onClick={() => onApply(template)}
+                disabled={!abilities.create}
+                title={abilities.create ? undefined : 'Creating roles needs roles.create'}
+              >
+                Use Template
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

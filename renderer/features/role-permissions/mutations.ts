@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../shared/api/roles';
+import type { ChannelInput } from '../../../shared/bridge/contract';
+import { call } from '../../lib/bridge';
+import { roleKeys } from './queries';
+
+/**
+ * Changes of the role model. Each answers the changed role, which replaces the cached one, and the list
+ * is read again so that counts and other administrators' changes show.
+ */
+function useRoleChange<I>(run: (input: I) => Promise<unknown>, what: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (answer) => {
+      if (isRole(answer)) {
+        queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+          roles?.some((r) => r.id === answer.id)
+            ? roles.map((r) => (r.id === answer.id ? answer : r))
+            : [...(roles ?? []), answer],
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+    },
+    // Part 2 §8: failed role changes are logged; the screen also shows the server's words.
+    onError: (error) => console.error(`${what} failed`, error),
+  });
+}
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'object' && value !== null && 'isSystemRole' in value;
+}
+
+export const useCreateRole = () =>
+  useRoleChange((input: ChannelInput<'roles:create'>) => call('roles:create', input), 'Creating the role');
+
+export const useUpdateRole = () =>
+  useRoleChange((input: ChannelInput<'roles:update'>) => call('roles:update', input), 'Changing the role');
+
+export const useDeleteRole = () =>
+  useRoleChange((input: ChannelInput<'roles:delete'>) => call('roles:delete', input), 'Deleting the role');
+
+/** Part 2 §4: toggling adds the permission if absent and removes it if present. */
+export const useTogglePermission = () =>
+  useRoleChange(
+    ({ role, permissionId }: { role: Role; permissionId: string }) =>
+      role.permissions.includes(permissionId)
+        ? call('roles:revoke', { id: role.id, permissionId })
+        : call('roles:grant', { id: role.id, permissionId }),
+    'Toggling the permission',
+  );
