@@ -12,7 +12,7 @@ export type RouteGuard =
   /** Any member of the current organization. */
   | { kind: 'member' }
   /** The screen guards itself with its own text (role management, part 2 §2). */
-  | { kind: 'self' };
+  | { kind: 'self'; permission: string };
 
 export const NAV_GROUPS = [
   'Dashboard',
@@ -76,7 +76,7 @@ export const CONSOLE_ROUTES = [
     path: '/role-permissions',
     title: 'Role & Permission Management',
     group: 'Security & Roles',
-    guard: { kind: 'self' },
+    guard: { kind: 'self', permission: 'roles.read' },
   },
   {
     path: '/role-verification',
@@ -111,6 +111,14 @@ export function passesGuard(guard: RouteGuard, subject: GuardSubject): boolean {
     case 'self':
       return true;
   }
+}
+
+/**
+ * Whether the navigation lists a route for the subject: the routes it may open, where a `self` screen
+ * counts as open only with the permission that screen asks for (the others see its own refusal text).
+ */
+export function showsInNavigation(guard: RouteGuard, subject: GuardSubject): boolean {
+  return guard.kind === 'self' ? subject.permissions.includes(guard.permission) : passesGuard(guard, subject);
 }
 
 /** Permissions that open at least one screen of the console. */

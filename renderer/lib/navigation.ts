@@ -5,6 +5,7 @@ import {
   NAV_GROUPS,
   firstAllowedPath,
   passesGuard,
+  showsInNavigation,
   type ConsolePath,
   type GuardSubject,
   type NavGroup,
@@ -27,10 +28,6 @@ export function routeForPath(pathname: string): ConsoleRoute | undefined {
   return CONSOLE_ROUTES.find((route) => route.path === path);
 }
 
-export function allowedRoutes(subject: GuardSubject): ConsoleRoute[] {
-  return CONSOLE_ROUTES.filter((route: ConsoleRoute) => passesGuard(route.guard, subject));
-}
-
 export interface NavSection {
   group: NavGroup;
   routes: ConsoleRoute[];
@@ -38,7 +35,7 @@ export interface NavSection {
 
 /** The navigation groups in their fixed order, each with the routes the subject passes; empty groups are left out. */
 export function navSections(subject: GuardSubject): NavSection[] {
-  const allowed = allowedRoutes(subject);
+  const allowed = CONSOLE_ROUTES.filter((route) => showsInNavigation(route.guard, subject));
   return NAV_GROUPS.map((group) => ({
     group,
     routes: allowed.filter((route) => route.group === group),
