@@ -40,12 +40,36 @@ export const useUpdateRole = () =>
 export const useDeleteRole = () =>
   useRoleChange((input: ChannelInput<'roles:delete'>) => call('roles:delete', input), 'Deleting the role');
 
-/** Part 2 §4: toggling adds the permission if absent and removes it if present. */
-export const useTogglePermission = () =>
-  useRoleChange(
-    ({ role, permissionId }: { role: Role; permissionId: string }) =>
+/**
+ * Part 2 §4: toggling adds the permission if absent and removes it if present. The cell changes at once
+ * and goes back if the server refuses.
+ */
+export function useTogglePermission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ role, permissionId }: { role: Role; permissionId: string }) =>
       role.permissions.includes(permissionId)
         ? call('roles:revoke', { id: role.id, permissionId })
         : call('roles:grant', { id: role.id, permissionId }),
-    'Toggling the permission',
-  );
+    onMutate: async ({ role, permissionId }) => {
+      await queryClient.cancelQueries({ queryKey: roleKeys.list() });
+      const before = queryClient.getQueryData<Role[]>(roleKeys.list());
+      const permissions = role.permissions.includes(permissionId)
+        ? role.permissions.filter((id) => id !== permissionId)
+        : [...role.permissions, permissionId];
+      queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+        roles?.map((r) => (r.id === role.id ? { ...r, permissions } : r)),
+      );
+      return { before };
+    },
+    onSuccess: (answer) =>
+      queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+        roles?.map((r) => (r.id === answer.id ? answer : r)),
+      ),
+    onError: (error, _input, saved) => {
+      console.error('Toggling the permission failed', error);
+      if (saved?.before) queryClient.setQueryData(roleKeys.list(), saved.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+  });
+}
