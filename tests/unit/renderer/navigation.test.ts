@@ -21,12 +21,7 @@ describe('navigation filtering', () => {
   it('shows a center admin only what it may open and hides empty groups', () => {
     const sections = navSections(subject('center_admin'));
     const paths = sections.flatMap((s) => s.routes.map((r) => r.path));
-    expect(paths).toEqual([
-      '/dashboard',
-      '/cost-optimization',
-      '/organization',
-      '/reports',
-    ]);
+    expect(paths).toEqual(['/dashboard', '/cost-optimization', '/organization', '/reports']);
     // /role-permissions opens with its own refusal text, so it is not offered without roles.read.
     expect(sections.map((s) => s.group)).toEqual(['Dashboard', 'Management']);
   });
