@@ -199,7 +199,10 @@ function FilterPopover({
           Role type
           <select
             value={filter.kind}
-            onChange={(e) => onChange({ ...filter, kind: e.target.value as RoleKind })}
+            onChange={(e) => {
+              const kind = KINDS.find((k) => k.value === e.target.value)?.value;
+              if (kind) onChange({ ...filter, kind });
+            }}
             className={INPUT_CLASS}
           >
             {KINDS.map((k) => (
