@@ -1,55 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { childcareEndpoints } from '../../../shared/api/childcare';
-import type { BridgeResult } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
-import { handle } from '../../../main/core/bridge/handle';
-import { readConfig } from '../../../main/core/config';
-import { startConsoleCore, type ConsoleCore } from '../../../main/core/console-core';
-import { createMemoryLogger } from '../../../main/core/logger';
-import { memoryKeyValue, openFileKeyEncryptor } from '../../../main/core/store';
-import type { RunningServer } from '../../../server/start';
 import { DEMO_ORGANIZATION_COUNT, FIRST_DEMO_ORGANIZATION_ID } from '../../../server/seed/tenancy';
-import { makeTempDir } from '../../unit/main/temp-dir';
-import { DEMO_PASSWORD, startTestServer } from './real-server';
+import { coreAgainstTestServer } from './core-against-server';
 
 /** The orgs:* handlers against the real server and its demo tenants. */
-let server: RunningServer;
-let temp: ReturnType<typeof makeTempDir>;
-let core: ConsoleCore;
-let logger: ReturnType<typeof createMemoryLogger>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => server?.close());
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  logger = createMemoryLogger();
-  core = await startConsoleCore({
-    host: 'browser',
-    version: '1.0.0',
-    config: readConfig({ CONSOLE_GATEWAY_URL: server.url }),
-    kv: memoryKeyValue(),
-    encryptor: openFileKeyEncryptor(`${temp.dir}/token.key`, logger),
-    dataDir: temp.dir,
-    logger,
-  });
-});
-afterEach(async () => {
-  await core.close();
-  temp.remove();
-});
-
-function call(channel: string, input?: unknown): Promise<BridgeResult<unknown>> {
-  return handle({ handlers: core.handlers, logger, isTrustedSender: () => true }, channel, input, null);
-}
-async function value<T>(channel: string, input?: unknown): Promise<T> {
-  const result = await call(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-const signIn = (email: string) => value('auth:login', { email, password: DEMO_PASSWORD });
+const suite = coreAgainstTestServer();
+const { call, value, signIn } = suite;
 const FIRST = FIRST_DEMO_ORGANIZATION_ID;
 
 describe('orgs:* against the real server', () => {
@@ -72,7 +29,7 @@ describe('orgs:* against the real server', () => {
       error: { code: 'FAILED', message: ERRORS.organizationNotFound },
     });
     await value('orgs:switch', { organizationId: FIRST });
-    expect(core.store.getOrganizationId()).toBe(FIRST);
+    expect(suite.core.store.getOrganizationId()).toBe(FIRST);
     const context = await value('orgs:context', { organizationId: FIRST });
     expect(context).toMatchObject({ role: 'owner', isOwner: true });
     const organization = await value<{ subscription: { billing?: unknown } }>('orgs:get', {
@@ -104,7 +61,7 @@ describe('orgs:* against the real server', () => {
     ).toMatchObject({ settings: { branding: { companyName: 'Sunshine Group' } } });
 
     // Client B's tenant calls go to the stored organization.
-    const children = await core.gateway.request(childcareEndpoints.listChildren);
+    const children = await suite.core.gateway.request(childcareEndpoints.listChildren);
     expect(children.success && children.data.every((c) => c.organizationId === FIRST)).toBe(true);
   });
 

@@ -1,60 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/api/roles';
-import type { BridgeResult, RoleCheck } from '../../../shared/bridge/contract';
+import type { RoleCheck } from '../../../shared/bridge/contract';
 import { ERRORS, formatError } from '../../../shared/errors';
-import { handle } from '../../../main/core/bridge/handle';
-import { readConfig } from '../../../main/core/config';
-import { startConsoleCore, type ConsoleCore } from '../../../main/core/console-core';
-import { createMemoryLogger } from '../../../main/core/logger';
-import { memoryKeyValue, openFileKeyEncryptor } from '../../../main/core/store';
-import type { RunningServer } from '../../../server/start';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
-import { makeTempDir } from '../../unit/main/temp-dir';
-import { DEMO_PASSWORD, startTestServer } from './real-server';
+import { coreAgainstTestServer } from './core-against-server';
 
 /** The roles:* handlers against the real server: what the two role screens call. */
-let server: RunningServer;
-let temp: ReturnType<typeof makeTempDir>;
-let core: ConsoleCore;
-let logger: ReturnType<typeof createMemoryLogger>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => server?.close());
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  logger = createMemoryLogger();
-  core = await startConsoleCore({
-    host: 'browser',
-    version: '1.0.0',
-    config: readConfig({ CONSOLE_GATEWAY_URL: server.url }),
-    kv: memoryKeyValue(),
-    encryptor: openFileKeyEncryptor(`${temp.dir}/token.key`, logger),
-    dataDir: temp.dir,
-    logger,
-  });
-});
-afterEach(async () => {
-  await core.close();
-  temp.remove();
-});
-
-function call(channel: string, input?: unknown): Promise<BridgeResult<unknown>> {
-  return handle({ handlers: core.handlers, logger, isTrustedSender: () => true }, channel, input, null);
-}
-async function value<T>(channel: string, input?: unknown): Promise<T> {
-  const result = await call(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-async function failure(channel: string, input?: unknown): Promise<string> {
-  const result = await call(channel, input);
-  if (result.ok) throw new Error(`${channel} succeeded`);
-  return result.error.message;
-}
-const signIn = (email: string) => value('auth:login', { email, password: DEMO_PASSWORD });
+const { value, failure, signIn } = coreAgainstTestServer();
 const userId = (email: string) => DEMO_USERS.find((u) => u.email === email)!.id;
 const uniqueName = (base: string) => `${base} ${Math.random().toString(36).slice(2, 8)}`;
 
