@@ -1,7 +1,7 @@
 import type { Organization } from '../../../shared/api/organizations';
 import { formatDate } from '../../lib/format';
 import { PlanBadge, StatusDot } from './badges';
-import { Card, Field } from './Card';
+import { Card, Field } from '../../components/ui/Card';
 import { describePaymentMethod } from './rules';
 
 export function BillingTab({ organization }: { organization: Organization }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from '../../../shared/tenancy';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
-import { InlineError } from './Card';
+import { InlineError } from '../../components/ui/Card';
 import { useInviteMember } from './mutations';
 import { INPUT_CLASS } from '../../components/ui/styles';
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { RoleLabel, StatusDot } from './badges';
-import { Card, InlineError } from './Card';
+import { Card, InlineError } from '../../components/ui/Card';
 import { InviteForm } from './InviteForm';
 import { useRemoveMember, useUpdateMemberRole } from './mutations';
 import { useMembers } from './queries';

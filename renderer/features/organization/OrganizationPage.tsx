@@ -1,6 +1,5 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { clsx } from 'clsx';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { PageTabs } from '../../components/ui/PageTabs';
 import { Spinner } from '../../components/ui/Spinner';
 import { routeTitle } from '../../lib/navigation';
 import { BillingTab } from './BillingTab';
@@ -50,26 +49,7 @@ export function OrganizationPage() {
   return (
     <div className="space-y-6">
       {header}
-      <TabGroup>
-        <TabList className="flex flex-wrap gap-1 border-b border-line">
-          {tabs.map((tab) => (
-            <Tab
-              key={tab.name}
-              className={clsx(
-                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted outline-none',
-                'hover:text-fg data-focus:ring-2 data-focus:ring-ring data-selected:border-accent data-selected:text-fg',
-              )}
-            >
-              {tab.name}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanels className="pt-6">
-          {tabs.map((tab) => (
-            <TabPanel key={tab.name}>{tab.panel}</TabPanel>
-          ))}
-        </TabPanels>
-      </TabGroup>
+      <PageTabs tabs={tabs} />
     </div>
   );
 }

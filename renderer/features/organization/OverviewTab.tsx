@@ -2,7 +2,7 @@ import type { Organization } from '../../../shared/api/organizations';
 import { storageMb } from '../../../shared/tenancy';
 import { formatDate } from '../../lib/format';
 import { PlanBadge } from './badges';
-import { Card, Field } from './Card';
+import { Card, Field } from '../../components/ui/Card';
 import { useOrganizationStats } from './queries';
 
 export function OverviewTab({ organization }: { organization: Organization }) {

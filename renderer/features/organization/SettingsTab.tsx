@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Organization } from '../../../shared/api/organizations';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
-import { Card, Field, InlineError } from './Card';
+import { Card, Field, InlineError } from '../../components/ui/Card';
 import { useUpdateOrganization } from './mutations';
 import { REASONS } from './rules';
 import { INPUT_CLASS } from '../../components/ui/styles';

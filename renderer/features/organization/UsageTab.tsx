@@ -8,7 +8,7 @@ import {
   usagePercent,
   type UsageValue,
 } from '../../../shared/tenancy';
-import { Card } from './Card';
+import { Card } from '../../components/ui/Card';
 import { featureLabel, usageText } from './rules';
 
 const BAR: Record<ReturnType<typeof usageColor>, string> = {

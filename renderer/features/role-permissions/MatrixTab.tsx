@@ -1,4 +1,5 @@
 import type { Role } from '../../../shared/api/roles';
+import { InlineError } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
 import { useTogglePermission } from './mutations';
 import { canToggle, groupByResource, type CataloguePermission, type RoleAbilities } from './rules';
@@ -27,11 +28,9 @@ export function MatrixTab({
       {!abilities.update ? (
         <p className="text-sm text-muted">You can see the matrix; changing it needs roles.update.</p>
       ) : null}
-      {toggle.error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {errorMessage(toggle.error, 'The permission could not be changed')}
-        </p>
-      ) : null}
+      <InlineError
+        message={toggle.error ? errorMessage(toggle.error, 'The permission could not be changed') : null}
+      />
       <div className="overflow-auto rounded-lg border border-line bg-surface shadow-sm">
         <table className="min-w-full text-sm">
           <thead className="sticky top-0 bg-surface-muted">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Role } from '../../../shared/api/roles';
 import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
@@ -196,11 +197,7 @@ function FormFooter({
 }) {
   return (
     <div className="space-y-3">
-      {error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <InlineError message={error} />
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={disabled}>

@@ -1,23 +1,14 @@
-import {
-  Popover,
-  PopoverButton,
-  PopoverPanel,
-  Tab,
-  TabGroup,
-  TabList,
-  TabPanel,
-  TabPanels,
-} from '@headlessui/react';
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { clsx } from 'clsx';
 import { Filter, Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AccessDenied } from '../../app/guards/AccessDenied';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
+import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { Spinner } from '../../components/ui/Spinner';
+import { PageTabs } from '../../components/ui/PageTabs';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { MatrixTab } from './MatrixTab';
 import { PermissionsTab } from './PermissionsTab';
@@ -88,15 +79,7 @@ function RoleManagement() {
     return (
       <div className="space-y-6">
         {header}
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted">
-          {failure ? (
-            errorMessage(failure, 'Roles could not be loaded')
-          ) : (
-            <>
-              <Spinner /> Loading roles...
-            </>
-          )}
-        </div>
+        <LoadingState label="Loading roles..." error={failure} fallback="Roles could not be loaded" />
       </div>
     );
   }
@@ -140,26 +123,7 @@ function RoleManagement() {
         </label>
         <FilterPopover filter={filter} onChange={setFilter} permissions={permissions} />
       </div>
-      <TabGroup>
-        <TabList className="flex flex-wrap gap-1 border-b border-line">
-          {tabs.map((tab) => (
-            <Tab
-              key={tab.name}
-              className={clsx(
-                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted outline-none',
-                'hover:text-fg data-focus:ring-2 data-focus:ring-ring data-selected:border-accent data-selected:text-fg',
-              )}
-            >
-              {tab.name}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanels className="pt-6">
-          {tabs.map((tab) => (
-            <TabPanel key={tab.name}>{tab.panel}</TabPanel>
-          ))}
-        </TabPanels>
-      </TabGroup>
+      <PageTabs tabs={tabs} />
       <CreateRoleModal draft={draft} catalogue={permissions} onClose={() => setDraft(null)} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import type { Role } from '../../../shared/api/roles';
 import { Button, IconButton } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { InlineError } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
 import { useDeleteRole, useTogglePermission } from './mutations';
 import {
@@ -150,11 +151,9 @@ function RoleCard({
           </select>
         </label>
       ) : null}
-      {toggle.error ? (
-        <p role="alert" className="mt-2 text-xs text-red-600 dark:text-red-400">
-          {errorMessage(toggle.error, 'The permission could not be changed')}
-        </p>
-      ) : null}
+      <InlineError
+        message={toggle.error ? errorMessage(toggle.error, 'The permission could not be changed') : null}
+      />
     </li>
   );
 }
@@ -171,11 +170,9 @@ function DeleteRoleDialog({ role, onClose }: { role: Role | null; onClose: () =>
       {role ? (
         <div className="space-y-4">
           <p className="text-sm text-fg">{deleteConfirmation(role.name)}</p>
-          {remove.error ? (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errorMessage(remove.error, 'The role could not be deleted')}
-            </p>
-          ) : null}
+          <InlineError
+            message={remove.error ? errorMessage(remove.error, 'The role could not be deleted') : null}
+          />
           <div className="flex justify-end gap-2">
             <Button onClick={close}>Cancel</Button>
             <Button

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Play, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Role } from '../../../shared/api/roles';
 import { buildPath } from '../../../shared/api/endpoint';
 import { authEndpoints } from '../../../shared/api/auth';
@@ -9,6 +9,8 @@ import { roleDisplayName, systemRole } from '../../../shared/permissions';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { Button } from '../../components/ui/Button';
+import { Card, InlineError } from '../../components/ui/Card';
+import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
@@ -44,15 +46,7 @@ export function RoleVerificationPage() {
     return (
       <div className="space-y-6">
         {header}
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted">
-          {failure ? (
-            errorMessage(failure, 'Roles could not be loaded')
-          ) : (
-            <>
-              <Spinner /> Loading roles...
-            </>
-          )}
-        </div>
+        <LoadingState label="Loading roles..." error={failure} fallback="Roles could not be loaded" />
       </div>
     );
   }
@@ -79,18 +73,6 @@ export function RoleVerificationPage() {
   );
 }
 
-function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-lg border border-line bg-surface p-5 shadow-sm">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-fg">{title}</h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /** The current user's first role (a platform user holds one), and where each permission comes from. */
 function CurrentRole({
   userId,
@@ -109,14 +91,14 @@ function CurrentRole({
   });
   const sources = new Set((effective.data ?? []).map((e) => e.role.name));
   return (
-    <Panel title="Your Role">
+    <Card title="Your Role">
       <p className="text-2xl font-semibold text-fg">{roleDisplayName(role)}</p>
       <p className="mt-1 text-sm text-muted">
         <span className="font-mono">{role}</span> · {permissions.length} permissions
         {sources.size > 0 ? ` · from ${[...sources].join(', ')}` : ''}
       </p>
       <CategoryBars bars={categoryBars(permissions, catalogue)} label="Your permissions by category" />
-    </Panel>
+    </Card>
   );
 }
 
@@ -164,7 +146,7 @@ function RoleTester({
   const result = test.data && test.data.roleId === roleId ? test.data : undefined;
 
   return (
-    <Panel title="Test a Role">
+    <Card title="Test a Role">
       <div className="flex flex-wrap items-end gap-3">
         <label className="block min-w-48 flex-1 text-sm font-medium text-fg">
           Role
@@ -181,11 +163,7 @@ function RoleTester({
           Test Permissions
         </Button>
       </div>
-      {test.error ? (
-        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-          {errorMessage(test.error, 'The role could not be tested')}
-        </p>
-      ) : null}
+      <InlineError message={test.error ? errorMessage(test.error, 'The role could not be tested') : null} />
       {result ? (
         <div className="mt-4">
           <p className="text-sm font-medium text-fg">
@@ -215,14 +193,14 @@ function RoleTester({
           </ul>
         </div>
       ) : null}
-    </Panel>
+    </Card>
   );
 }
 
 /** The expected role matrix of part 2 §6, with what the server holds beside it. */
 function ExpectedMatrix({ roles }: { roles: Role[] }) {
   return (
-    <Panel title="Role Matrix">
+    <Card title="Role Matrix">
       <div className="overflow-x-auto">
         <table className="min-w-full text-sm">
           <thead>
@@ -259,7 +237,7 @@ function ExpectedMatrix({ roles }: { roles: Role[] }) {
           </tbody>
         </table>
       </div>
-    </Panel>
+    </Card>
   );
 }
 
@@ -269,7 +247,7 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
   const outcome = (id: string) => run.data?.find((c) => c.id === id);
 
   return (
-    <Panel
+    <Card
       title="Testing Checklist"
       actions={
         <Button onClick={() => run.mutate()} disabled={run.isPending}>
@@ -282,11 +260,7 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
         A center admin should fail on the centers list and succeed on the center analytics route. Run as{' '}
         {roleDisplayName(role)}:
       </p>
-      {run.error ? (
-        <p role="alert" className="mb-3 text-sm text-red-600 dark:text-red-400">
-          {errorMessage(run.error, 'The checklist could not run')}
-        </p>
-      ) : null}
+      <InlineError message={run.error ? errorMessage(run.error, 'The checklist could not run') : null} />
       <ul className="space-y-2">
         {CHECKLIST.map((item) => {
           const expected = expectedAllowed(item, permissions);
@@ -321,7 +295,7 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
           </li>
         ) : null}
       </ul>
-    </Panel>
+    </Card>
   );
 }
 
@@ -336,7 +310,7 @@ function ApiCommands() {
     buildPath(roleEndpoints.centerAnalytics.path, { id: organizationId }),
   ];
   return (
-    <Panel title="API Checks">
+    <Card title="API Checks">
       <p className="mb-3 text-sm text-muted">
         The same calls from a terminal. $TOKEN is a session token of the user to check.
       </p>
@@ -350,6 +324,6 @@ function ApiCommands() {
       ) : (
         <Spinner />
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A titled panel of the organization screen. */
+/** A titled panel of a screen. */
 export function Card({
   title,
   actions,
