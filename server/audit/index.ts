@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ENDPOINTS, type Endpoint, type SessionUser } from '../../shared/api';
 import type { Db } from '../db/client';
-import { auditLogs, type AuditAction, type AuditSeverity, type AuditStatus } from '../db/schema';
+import type { AuditAction, AuditSeverity, AuditStatus } from '../db/schema';
+import { appendAuditRecord } from './chain';
 
 /**
  * The audit trail: every state-changing endpoint writes exactly one record, in the same transaction as
@@ -119,7 +121,8 @@ export interface AuditWriteInput extends AuditEntry {
 
 export async function writeAudit(db: Db, input: AuditWriteInput): Promise<void> {
   const userAgent = input.request.headers['user-agent'];
-  await db.insert(auditLogs).values({
+  await appendAuditRecord(db, {
+    id: randomUUID(),
     organizationId: input.organizationId ?? null,
     userId: input.actor.userId,
     userName: input.actor.userName,

@@ -298,11 +298,49 @@ export const auditLogs = pgTable(
     userAgent: text('user_agent'),
     status: text('status', { enum: AUDIT_STATUSES }).notNull(),
     severity: text('severity', { enum: SEVERITIES }).notNull(),
+    /** Position in the hash chain: 1, 2, 3… with no gap, assigned under a lock (server/audit/chain.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The previous record's hash (64 zeros for the first), and this record's: sha256 of both. */
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
   },
+  // Keyset pages: every sort ends on seq, the unique tie-breaker; filters on action lead their own index.
   (t) => [
-    index('audit_logs_organization_time').on(t.organizationId, t.timestamp),
-    index('audit_logs_time').on(t.timestamp),
+    uniqueIndex('audit_logs_seq').on(t.seq),
+    index('audit_logs_time_seq').on(t.timestamp, t.seq),
+    index('audit_logs_organization_time_seq').on(t.organizationId, t.timestamp, t.seq),
+    index('audit_logs_action_time_seq').on(t.action, t.timestamp, t.seq),
+    index('audit_logs_user_seq').on(sql`coalesce(${t.userName}, '')`, t.seq),
   ],
+);
+
+export const EXPORT_TYPES = ['metrics', 'alerts', 'users', 'audit-logs'] as const;
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+
+/**
+ * Export jobs (part 2 §7). A job keeps what to export and the moment it froze; the file itself is streamed
+ * from the database when downloaded, so no instance holds it and memory stays flat whatever its size.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organization it is limited to; null: platform-wide (a platform permission). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: EXPORT_TYPES }).notNull(),
+    format: text('format', { enum: EXPORT_FORMATS }).notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    /** Rows included: at most those that existed at this instant (audit: up to this seq). */
+    frozenAt: instant('frozen_at').notNull(),
+    frozenSeq: bigint('frozen_seq', { mode: 'number' }),
+    rowCount: integer('row_count').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('export_jobs_user_created').on(t.userId, t.createdAt)],
 );
 
 /** Tables whose rows belong to one organization; usage counts their bytes. */
@@ -327,6 +365,7 @@ export const tenancySchema = {
   dashboards,
   alerts,
   auditLogs,
+  exportJobs,
 };
 
 export const schema = {
