@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
+import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerOrganizationRoutes } from './routes/organizations';
@@ -64,6 +65,7 @@ export async function buildApp({
   registerOrganizationRoutes(route, ctx);
   registerChildcareRoutes(route, ctx);
   registerRoleRoutes(route, ctx);
+  registerAuditRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -56,7 +56,12 @@ export function recordHash(prevHash: string, seq: number, content: AuditContent)
  * transaction ends, so concurrent writers (any instance, PGlite or PostgreSQL) append one after another
  * and each reads the head the previous one committed.
  */
-export async function appendAuditRecord(db: Db, content: AuditContent): Promise<AuditRecord> {
+export async function appendAuditRecord(
+  db: Db,
+  content: AuditContent,
+  /** Where the chain continues should the table be empty: the retention job's last removed record. */
+  emptyChainHead?: { seq: number; hash: string },
+): Promise<AuditRecord> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
     const [last] = await tx
@@ -64,8 +69,9 @@ export async function appendAuditRecord(db: Db, content: AuditContent): Promise<
       .from(auditLogs)
       .orderBy(desc(auditLogs.seq))
       .limit(1);
-    const seq = (last?.seq ?? 0) + 1;
-    const prevHash = last?.hash ?? GENESIS_HASH;
+    const head = last ?? emptyChainHead;
+    const seq = (head?.seq ?? 0) + 1;
+    const prevHash = head?.hash ?? GENESIS_HASH;
     // Round-trip the details through JSON: the hash covers exactly what jsonb will give back.
     const normalized = {
       ...content,

@@ -43,29 +43,33 @@ export async function purgeExpiredAuditDays(
       .where(lte(auditLogs.seq, lastRemoved.seq))
       .returning({ id: auditLogs.id });
     await tx.execute(sql`select set_config('audit.retention_before', '', true)`);
-    await appendAuditRecord(tx, {
-      id: randomUUID(),
-      organizationId: null,
-      userId: null,
-      userName: 'system',
-      userEmail: null,
-      action: 'DELETE',
-      resource: RETENTION_RESOURCE,
-      resourceId: null,
-      details: {
-        job: 'retention',
-        retentionDays: options.retentionDays,
-        before: cutoff.toISOString(),
-        removed: removed.length,
-        removedThroughSeq: lastRemoved.seq,
-        anchorHash: lastRemoved.hash,
+    await appendAuditRecord(
+      tx,
+      {
+        id: randomUUID(),
+        organizationId: null,
+        userId: null,
+        userName: 'system',
+        userEmail: null,
+        action: 'DELETE',
+        resource: RETENTION_RESOURCE,
+        resourceId: null,
+        details: {
+          job: 'retention',
+          retentionDays: options.retentionDays,
+          before: cutoff.toISOString(),
+          removed: removed.length,
+          removedThroughSeq: lastRemoved.seq,
+          anchorHash: lastRemoved.hash,
+        },
+        timestamp: new Date(options.now),
+        ipAddress: null,
+        userAgent: null,
+        status: 'success',
+        severity: 'medium',
       },
-      timestamp: new Date(options.now),
-      ipAddress: null,
-      userAgent: null,
-      status: 'success',
-      severity: 'medium',
-    });
+      lastRemoved,
+    );
     return { removed: removed.length, before: cutoff.toISOString() };
   });
 }

@@ -19,6 +19,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_STATUSES,
+  type AuditAction,
+  type AuditSeverity,
+  type AuditStatus,
+} from '../../shared/api/audit';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
 import {
   DEFAULT_BRANDING,
@@ -266,20 +273,8 @@ export const alerts = pgTable(
   (t) => [index('alerts_organization').on(t.organizationId)],
 );
 
-export const AUDIT_ACTIONS = [
-  'CREATE',
-  'READ',
-  'UPDATE',
-  'DELETE',
-  'LOGIN',
-  'LOGOUT',
-  'EXPORT',
-  'IMPORT',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_STATUSES = ['success', 'failure', 'warning'] as const;
-export type AuditStatus = (typeof AUDIT_STATUSES)[number];
-export type AuditSeverity = (typeof SEVERITIES)[number];
+export { AUDIT_ACTIONS, AUDIT_STATUSES };
+export type { AuditAction, AuditSeverity, AuditStatus };
 
 export const auditLogs = pgTable(
   'audit_logs',
