@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
+import { registerExportRoutes } from './routes/exports';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 
@@ -66,6 +67,7 @@ export async function buildApp({
   registerChildcareRoutes(route, ctx);
   registerRoleRoutes(route, ctx);
   registerAuditRoutes(route, ctx);
+  registerExportRoutes(route, ctx, app);
 
   await app.ready();
   return app;

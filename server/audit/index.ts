@@ -67,6 +67,7 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
     ENDPOINTS['roles.assignUserRole'],
     { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
   ],
+  [ENDPOINTS['exports.createExport'], { action: 'EXPORT', resource: 'export', severity: 'medium' }],
 ]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {

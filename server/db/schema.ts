@@ -27,6 +27,7 @@ import {
   type AuditStatus,
 } from '../../shared/api/audit';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
+import { EXPORT_FORMATS, EXPORT_TYPES } from '../../shared/api/exports';
 import {
   DEFAULT_BRANDING,
   INVITE_ROLES,
@@ -308,9 +309,6 @@ export const auditLogs = pgTable(
     index('audit_logs_user_seq').on(sql`coalesce(${t.userName}, '')`, t.seq),
   ],
 );
-
-export const EXPORT_TYPES = ['metrics', 'alerts', 'users', 'audit-logs'] as const;
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
 
 /**
  * Export jobs (part 2 §7). A job keeps what to export and the moment it froze; the file itself is streamed
