@@ -1,18 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditStatus } from '../../shared/api/audit';
 import { GENESIS_HASH, recordHash, type AuditRecord } from '../audit/chain';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
 
-const PEOPLE = [
-  ['Avery Admin', 'avery@demo.example'],
-  ['Blake Owner', 'blake@demo.example'],
-  ['Casey Director', 'casey@demo.example'],
-  ['Drew Operator', 'drew@demo.example'],
-  ['Emery Manager', 'emery@demo.example'],
-  ['Finley Analyst', 'finley@demo.example'],
-] as const;
+export interface AuditPerson {
+  id: string | null;
+  name: string;
+  email: string;
+}
+
+const PEOPLE: readonly AuditPerson[] = [
+  { id: null, name: 'Avery Admin', email: 'avery@demo.example' },
+  { id: null, name: 'Blake Owner', email: 'blake@demo.example' },
+  { id: null, name: 'Casey Director', email: 'casey@demo.example' },
+  { id: null, name: 'Drew Operator', email: 'drew@demo.example' },
+  { id: null, name: 'Emery Manager', email: 'emery@demo.example' },
+  { id: null, name: 'Finley Analyst', email: 'finley@demo.example' },
+];
 const RESOURCES = ['session', 'organization', 'member', 'invite', 'child', 'attendance', 'role', 'export'];
 
 /** A small deterministic generator (mulberry32): the same seed gives the same trail. */
@@ -26,6 +31,15 @@ function random(seed: number): () => number {
   };
 }
 
+/** A version-4-shaped UUID from the generator: the same seed gives the same ids. */
+function uuidFrom(next: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = (8 + Math.floor(next() * 4)).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export interface AuditTrailOptions {
   count: number;
   /** The first record's instant; each next one `stepMs` later. */
@@ -33,6 +47,8 @@ export interface AuditTrailOptions {
   stepMs: number;
   seed?: number;
   organizationIds?: readonly string[];
+  /** Who acts; six made-up people when not given. */
+  people?: readonly AuditPerson[];
   /** Called after each inserted batch with the number of records so far. */
   onProgress?: (inserted: number) => void;
 }
@@ -55,16 +71,16 @@ export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promis
   for (let done = 0; done < options.count;) {
     const batch: AuditRecord[] = [];
     for (let i = 0; i < batchSize && done < options.count; i++, done++) {
-      const [name, email] = pick(PEOPLE);
+      const person = pick(options.people ?? PEOPLE);
       const roll = next();
       const status: AuditStatus = roll < 0.9 ? 'success' : roll < 0.97 ? 'failure' : 'warning';
       seq++;
       const content = {
-        id: randomUUID(),
+        id: uuidFrom(next),
         organizationId: options.organizationIds?.length ? pick(options.organizationIds) : null,
-        userId: null,
-        userName: name,
-        userEmail: email,
+        userId: person.id,
+        userName: person.name,
+        userEmail: person.email,
         action: pick(AUDIT_ACTIONS),
         resource: pick(RESOURCES),
         resourceId: String(Math.floor(next() * 10_000)),
