@@ -16,7 +16,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** 'Audit Log Details' (part 2 §2): every field of the record, its details object and its chain hash. */
 export function AuditDetailsModal({ log, onClose }: { log: AuditLog | null; onClose: () => void }) {
   return (
-    <Dialog open={log !== null} onClose={onClose} className="relative z-50">
+    <Dialog open={log !== null} onClose={onClose} className="fixed inset-0 z-50">
       <div aria-hidden="true" className="fixed inset-0 bg-slate-950/40" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
