@@ -112,18 +112,89 @@ export interface AuditPageResult {
   nextCursor: string | null;
 }
 
+/** The record's columns as one JSON object per row (camelCase keys, ISO timestamp). */
+const RECORD_JSON = sql`json_build_object(
+  'id', ${auditLogs.id}, 'seq', ${auditLogs.seq}, 'organizationId', ${auditLogs.organizationId},
+  'userId', ${auditLogs.userId}, 'userName', ${auditLogs.userName}, 'userEmail', ${auditLogs.userEmail},
+  'action', ${auditLogs.action}, 'resource', ${auditLogs.resource}, 'resourceId', ${auditLogs.resourceId},
+  'details', ${auditLogs.details}, 'timestamp', ${auditLogs.timestamp}, 'ipAddress', ${auditLogs.ipAddress},
+  'userAgent', ${auditLogs.userAgent}, 'status', ${auditLogs.status}, 'severity', ${auditLogs.severity},
+  'prevHash', ${auditLogs.prevHash}, 'hash', ${auditLogs.hash})`;
+
+type RecordJson = Omit<AuditRecord, 'timestamp'> & { timestamp: string };
+
+/**
+ * One page, aggregated to a single JSON value by the database: a driver pays per value it hands over
+ * (PGlite markedly), so 100 rows of 17 columns cost one value instead of 1,700.
+ */
 export async function queryAuditPage(db: Db, query: AuditQuery): Promise<AuditPageResult> {
   const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(and(auditConditions(query), afterCursor(query)))
-    .orderBy(...SORT_KEYS[query.sort].map((k) => sql`${k.column} ${direction}`))
-    .limit(query.limit + 1);
+  const order = sql.join(
+    SORT_KEYS[query.sort].map((k) => sql`${k.column} ${direction}`),
+    sql`, `,
+  );
+  const where = and(auditConditions(query), afterCursor(query));
+  const result = (await db.execute(
+    sql`select coalesce(json_agg(page.record order by page.n), '[]')::text as page from (
+      select ${RECORD_JSON} as record, row_number() over (order by ${order}) as n
+      from ${auditLogs} ${where ? sql`where ${where}` : sql``}
+      order by ${order} limit ${query.limit + 1}) page`,
+  )) as { rows: { page: string }[] };
+  const text = result.rows[0]?.page ?? '[]';
+  const rows = (JSON.parse(text) as RecordJson[]).map((r) => ({ ...r, timestamp: new Date(r.timestamp) }));
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);
   return { rows: page, nextCursor: more && last ? encodeCursor(keyOf(query.sort, last)) : null };
+}
+
+/** What the audit CSV needs of a record (part 2 §7), plus seq for the cursor. */
+export type AuditCsvRow = [
+  timestamp: string,
+  userName: string | null,
+  action: AuditRecord['action'],
+  resource: string,
+  status: AuditRecord['status'],
+  ipAddress: string | null,
+  seq: number,
+];
+
+const ISO_UTC = `YYYY-MM-DD"T"HH24:MI:SS.MS"Z"`;
+
+/**
+ * A batch of the audit CSV's columns only, as one JSON value of arrays: the export's hot path (about
+ * four times fewer values, and no Date or object per row).
+ */
+export async function queryAuditCsvBatch(
+  db: Db,
+  query: AuditQuery,
+): Promise<{ rows: AuditCsvRow[]; nextCursor: string | null }> {
+  const direction = sql.raw(query.order === 'asc' ? 'asc' : 'desc');
+  const order = sql.join(
+    SORT_KEYS[query.sort].map((k) => sql`${k.column} ${direction}`),
+    sql`, `,
+  );
+  const where = and(auditConditions(query), afterCursor(query));
+  const result = (await db.execute(
+    sql`select coalesce(json_agg(json_build_array(
+        to_char(${auditLogs.timestamp} at time zone 'UTC', ${ISO_UTC}), ${auditLogs.userName}, ${auditLogs.action},
+        ${auditLogs.resource}, ${auditLogs.status}, ${auditLogs.ipAddress}, ${auditLogs.seq}) order by ${order}), '[]')::text as batch
+      from (select * from ${auditLogs} ${where ? sql`where ${where}` : sql``}
+        order by ${order} limit ${query.limit + 1}) as ${auditLogs}`,
+  )) as { rows: { batch: string }[] };
+  const rows = JSON.parse(result.rows[0]?.batch ?? '[]') as AuditCsvRow[];
+  const more = rows.length > query.limit;
+  const batch = more ? rows.slice(0, query.limit) : rows;
+  const last = batch.at(-1);
+  if (!more || !last) return { rows: batch, nextCursor: null };
+  const [timestamp, userName, action, , , , seq] = last;
+  const key =
+    query.sort === 'timestamp'
+      ? [timestamp, seq]
+      : query.sort === 'user'
+        ? [userName ?? '', seq]
+        : [action, timestamp, seq];
+  return { rows: batch, nextCursor: encodeCursor(key) };
 }
 
 export async function countAudit(db: Db, query: Omit<AuditQuery, 'sort' | 'order' | 'limit'>) {

@@ -7,15 +7,15 @@ import { EXPORT_SOURCES, type ExportScope, type ExportSource } from './sources';
  * An export file as a stream of text pieces, one per batch of rows: memory holds one batch at a time,
  * whatever the number of rows, and a slow reader slows the queries down (Readable.from pulls).
  */
-export async function* exportChunks<Row>(
+export async function* exportChunks<Row, CsvRow>(
   db: Db,
-  source: ExportSource<Row>,
+  source: ExportSource<Row, CsvRow>,
   scope: ExportScope,
   format: ExportFormat,
 ): AsyncGenerator<string> {
   if (format === 'csv') {
     yield csvLine(source.columns.map((c) => c.header));
-    for await (const rows of source.batches(db, scope)) yield csvRows(source.columns, rows);
+    for await (const rows of source.csvBatches(db, scope)) yield csvRows(source.columns, rows);
     return;
   }
   let first = true;
@@ -36,7 +36,7 @@ export interface ExportRunner {
   chunks(db: Db, scope: ExportScope, format: ExportFormat): AsyncGenerator<string>;
 }
 
-const runner = <Row>(source: ExportSource<Row>): ExportRunner => ({
+const runner = <Row, CsvRow>(source: ExportSource<Row, CsvRow>): ExportRunner => ({
   count: (db, scope) => source.count(db, scope),
   chunks: (db, scope, format) => exportChunks(db, source, scope, format),
 });

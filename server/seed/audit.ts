@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditStatus } from '../../shared/api/audit';
 import { GENESIS_HASH, recordHash, type AuditRecord } from '../audit/chain';
 import type { Db } from '../db/client';
@@ -95,8 +95,37 @@ export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promis
       batch.push({ ...content, seq, prevHash, hash });
       prevHash = hash;
     }
-    await db.insert(auditLogs).values(batch);
+    await insertBatch(db, batch);
     options.onProgress?.(done);
   }
   return options.count;
+}
+
+/**
+ * One parameter per batch (the rows as JSON, expanded by the database): tens of thousands of bound
+ * parameters are what makes a plain multi-row insert slow on PGlite.
+ */
+async function insertBatch(db: Db, batch: AuditRecord[]): Promise<void> {
+  const rows = batch.map((r) => ({
+    id: r.id,
+    organization_id: r.organizationId,
+    user_id: r.userId,
+    user_name: r.userName,
+    user_email: r.userEmail,
+    action: r.action,
+    resource: r.resource,
+    resource_id: r.resourceId,
+    details: r.details,
+    timestamp: r.timestamp.toISOString(),
+    ip_address: r.ipAddress,
+    user_agent: r.userAgent,
+    status: r.status,
+    severity: r.severity,
+    seq: r.seq,
+    prev_hash: r.prevHash,
+    hash: r.hash,
+  }));
+  await db.execute(
+    sql`insert into ${auditLogs} select * from json_populate_recordset(null::audit_logs, ${JSON.stringify(rows)}::json)`,
+  );
 }
