@@ -79,6 +79,12 @@ const HIGHER: Record<AuditSeverity, AuditSeverity> = {
 
 /** Keys whose values never enter a record, at any depth. */
 const SECRET_KEY = /password|token|secret|hash|authorization/i;
+/** API keys enter masked: the first 8 characters, the rest as stars (part 2 §9). */
+const API_KEY = /api[-_]?key/i;
+const API_KEY_VISIBLE = 8;
+
+export const maskApiKey = (value: string) =>
+  value.slice(0, API_KEY_VISIBLE) + '*'.repeat(Math.max(0, value.length - API_KEY_VISIBLE));
 
 export function scrubSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubSecrets);
@@ -86,7 +92,10 @@ export function scrubSecrets(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([key]) => !SECRET_KEY.test(key))
-        .map(([key, v]) => [key, scrubSecrets(v)]),
+        .map(([key, v]) => [
+          key,
+          API_KEY.test(key) && typeof v === 'string' ? maskApiKey(v) : scrubSecrets(v),
+        ]),
     );
   }
   return value;

@@ -9,7 +9,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog, AuditPage, AuditVerification } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
-import { appendAuditRecord, verifyAuditChain } from '../../../server/audit/chain';
+import { appendAuditRecord, sealLegacyAuditRecords, verifyAuditChain } from '../../../server/audit/chain';
 import { purgeExpiredAuditDays } from '../../../server/audit/retention';
 import type { Database } from '../../../server/db/client';
 import { auditLogs } from '../../../server/db/schema';
@@ -192,6 +192,19 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
     );
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(await verify()).toMatchObject({ valid: true, checked: 8 });
+  });
+
+  it('records written before the chain are sealed in order at start, once, and chain on', async () => {
+    await seedAuditTrail(database.db, { count: 3, start: new Date(clock.now()), stepMs: 1000 });
+    // As migration 0003 leaves older records: a seq, no hashes.
+    await tamper(sql`update audit_logs set hash = '', prev_hash = ''`);
+    expect((await verifyAuditChain(database.db)).valid).toBe(false);
+    expect(await sealLegacyAuditRecords(database.db)).toBe(3);
+    expect(await sealLegacyAuditRecords(database.db)).toBe(0);
+    await seedAuditTrail(database.db, { count: 2, start: new Date(clock.now()), stepMs: 1000, seed: 3 });
+    expect(await verifyAuditChain(database.db)).toMatchObject({ valid: true, checked: 5 });
+    // Sealed records are as append-only as any.
+    await expect(database.db.execute(sql`update audit_logs set hash = ''`)).rejects.toThrow();
   });
 
   describe('retention', () => {
