@@ -70,13 +70,18 @@ export const auditListQuery = auditFilter.extend(auditSorting.shape).extend({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
   /** The `nextCursor` of the previous page, for the same filter and sort. */
   cursor: z.string().max(1000).optional(),
+  /**
+   * Also count the matching records (first page only). Separate from the page, because on a million
+   * records a count takes longer than a page: a screen shows its rows first and the count when it comes.
+   */
+  withTotal: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 
 export const auditPage = z.object({
   items: z.array(auditLog),
   nextCursor: z.string().nullable(),
-  /** Records matching the filter; answered with the first page only (no cursor). */
+  /** Records matching the filter: with `withTotal` on a first page (no cursor), otherwise null. */
   total: z.number().int().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPage>;

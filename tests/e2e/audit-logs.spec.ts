@@ -24,6 +24,7 @@ const countLine = (page: Page) => page.getByTestId('audit-count');
 
 /** The numbers of 'Showing x of y audit logs'. */
 async function counts(page: Page): Promise<{ shown: number; total: number }> {
+  await expect(countLine(page)).toHaveText(/Showing [\d,]+ of [\d,]+ audit logs/);
   const text = (await countLine(page).textContent()) ?? '';
   const match = /Showing ([\d,]+) of ([\d,]+) audit logs/.exec(text);
   if (!match) throw new Error(`No count line in "${text}"`);

@@ -12,11 +12,13 @@ import { AuditTable } from './AuditTable';
 import { DEFAULT_SORTING, NO_FILTERS, nextSorting, toQuery, type AuditFilterState } from './filters';
 import { IntegrityPanel } from './IntegrityPanel';
 import { useExportAuditLogs, useSaveProgress } from './mutations';
-import { useAuditPages, useAuditTotal, useAuditVerification } from './queries';
+import { useAuditMatching, useAuditPages, useAuditTotal, useAuditVerification } from './queries';
 import { useDebounced } from './useDebounced';
 
 const EMPTY: AuditLog[] = [];
 const SEARCH_DEBOUNCE_MS = 250;
+
+const countText = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-US'));
 
 function Loading({ label }: { label: string }) {
   return (
@@ -48,11 +50,11 @@ export function AuditLogsPage() {
   const query = useMemo(() => toQuery({ ...filters, search }, sorting), [filters, search, sorting]);
   const pages = useAuditPages(query);
   const total = useAuditTotal();
+  const matching = useAuditMatching(query);
   const verification = useAuditVerification();
   const exporter = useExportAuditLogs();
 
   const logs = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? EMPTY, [pages.data]);
-  const matching = pages.data?.pages[0]?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -96,7 +98,7 @@ export function AuditLogsPage() {
 
       <AuditFilters filters={filters} onChange={setFilters} />
       <p className="text-sm text-muted" data-testid="audit-count">
-        Showing {matching.toLocaleString('en-US')} of {(total.data ?? 0).toLocaleString('en-US')} audit logs
+        Showing {countText(matching.data)} of {countText(total.data)} audit logs
       </p>
 
       {pages.isPending ? (

@@ -6,6 +6,7 @@ export const auditKeys = {
   all: ['audit-logs'] as const,
   pages: (query: AuditListQuery) => [...auditKeys.all, 'pages', query] as const,
   total: () => [...auditKeys.all, 'total'] as const,
+  matching: (query: AuditListQuery) => [...auditKeys.all, 'matching', query] as const,
   verify: () => [...auditKeys.all, 'verify'] as const,
 };
 
@@ -36,7 +37,16 @@ export function useAuditPages(query: AuditListQuery) {
 export function useAuditTotal() {
   return useQuery({
     queryKey: auditKeys.total(),
-    queryFn: () => logged(() => call('audit:list', { limit: 1 })),
+    queryFn: () => logged(() => call('audit:list', { limit: 1, withTotal: true })),
+    select: (page) => page.total ?? 0,
+  });
+}
+
+/** The x: the records matching the filter, counted apart so the rows never wait for it. */
+export function useAuditMatching(query: AuditListQuery) {
+  return useQuery({
+    queryKey: auditKeys.matching(query),
+    queryFn: () => logged(() => call('audit:list', { ...query, limit: 1, withTotal: true })),
     select: (page) => page.total ?? 0,
   });
 }

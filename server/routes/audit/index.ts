@@ -11,7 +11,7 @@ export function registerAuditRoutes(route: Route, ctx: ServerContext): void {
     const scoped = { ...query, organizationId: tenant?.organizationId };
     const [page, total] = await Promise.all([
       queryAuditPage(ctx.db, scoped),
-      query.cursor ? Promise.resolve(null) : countAudit(ctx.db, scoped),
+      query.withTotal && !query.cursor ? countAudit(ctx.db, scoped) : Promise.resolve(null),
     ]);
     return { items: page.rows.map(toAuditLog), nextCursor: page.nextCursor, total };
   });

@@ -301,8 +301,13 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
           r.timestamp <= '2026-03-01T01:30:00.000Z',
       );
       const q = 'action=UPDATE&status=success&from=2026-03-01T00:30:00.000Z&to=2026-03-01T01:30:00.000Z';
-      const first = await page(`${q}&sort=timestamp&order=asc&limit=2`);
+      const first = await page(`${q}&sort=timestamp&order=asc&limit=2&withTotal=true`);
       expect(first.data.total).toBe(expected.length);
+      expect((await page(`${q}&limit=2`)).data.total).toBeNull();
+      const next = await page(
+        `${q}&limit=2&withTotal=true&cursor=${encodeURIComponent(first.data.nextCursor!)}`,
+      );
+      expect(next.data.total).toBeNull();
       const rows = await walk(`${q}&sort=timestamp&order=asc`, 2);
       expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
       const critical = await walk('severity=critical', 50);
