@@ -150,7 +150,8 @@ export async function queryAuditPage(db: Db, query: AuditQuery): Promise<AuditPa
 
 /** What the audit CSV needs of a record (part 2 §7), plus seq for the cursor. */
 export type AuditCsvRow = [
-  timestamp: string,
+  /** Epoch milliseconds: a number costs the database less to write than a formatted date. */
+  timestampMs: number,
   userName: string | null,
   action: AuditRecord['action'],
   resource: string,
@@ -158,8 +159,6 @@ export type AuditCsvRow = [
   ipAddress: string | null,
   seq: number,
 ];
-
-const ISO_UTC = `YYYY-MM-DD"T"HH24:MI:SS.MS"Z"`;
 
 /**
  * A batch of the audit CSV's columns only, as one JSON value of arrays: the export's hot path (about
@@ -177,7 +176,7 @@ export async function queryAuditCsvBatch(
   const where = and(auditConditions(query), afterCursor(query));
   const result = (await db.execute(
     sql`select coalesce(json_agg(json_build_array(
-        to_char(${auditLogs.timestamp} at time zone 'UTC', ${ISO_UTC}), ${auditLogs.userName}, ${auditLogs.action},
+        (extract(epoch from ${auditLogs.timestamp}) * 1000)::bigint, ${auditLogs.userName}, ${auditLogs.action},
         ${auditLogs.resource}, ${auditLogs.status}, ${auditLogs.ipAddress}, ${auditLogs.seq}) order by ${order}), '[]')::text as batch
       from (select * from ${auditLogs} ${where ? sql`where ${where}` : sql``}
         order by ${order} limit ${query.limit + 1}) as ${auditLogs}`,
@@ -187,7 +186,8 @@ export async function queryAuditCsvBatch(
   const batch = more ? rows.slice(0, query.limit) : rows;
   const last = batch.at(-1);
   if (!more || !last) return { rows: batch, nextCursor: null };
-  const [timestamp, userName, action, , , , seq] = last;
+  const [timestampMs, userName, action, , , , seq] = last;
+  const timestamp = new Date(timestampMs).toISOString();
   const key =
     query.sort === 'timestamp'
       ? [timestamp, seq]

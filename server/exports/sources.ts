@@ -95,7 +95,7 @@ const auditSource: ExportSource<AuditRecord, AuditCsvRow> = {
     } while (cursor);
   },
   columns: [
-    { header: 'timestamp', value: (r) => r[0] },
+    { header: 'timestamp', value: (r) => new Date(r[0]).toISOString() },
     { header: 'userName', value: (r) => r[1] },
     { header: 'action', value: (r) => r[2] },
     { header: 'resource', value: (r) => r[3] },
