@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { verifyAuditChain } from '../server/audit/chain';
 import { countAudit, queryAuditPage, type AuditQuery } from '../server/audit/query';
 import { openDatabase, type Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
@@ -188,6 +189,19 @@ async function measureExport(database: Database): Promise<BenchResult[]> {
   ];
 }
 
+/** "Verify integrity" over the whole chain: every record re-hashed in order. */
+async function measureVerify(database: Database): Promise<BenchResult> {
+  const started = performance.now();
+  const result = await verifyAuditChain(database.db);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: 'audit chain verify',
+    value: result.checked / seconds,
+    unit: 'records/s',
+    detail: `${result.checked.toLocaleString('en-US')} records in ${seconds.toFixed(1)} s, ${result.valid ? 'valid' : 'BROKEN'}`,
+  };
+}
+
 export async function measureAuditTrail(): Promise<BenchResult[]> {
   const { database, cleanup } = await openBenchDatabase();
   try {
@@ -203,6 +217,7 @@ export async function measureAuditTrail(): Promise<BenchResult[]> {
     ];
     for (const c of CASES) results.push(...(await measurePage(database, c)));
     results.push(...(await measureExport(database)));
+    results.push(await measureVerify(database));
     return results;
   } finally {
     await cleanup();

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
+import { queryChainBatch } from './query';
 
 /**
  * The hash chain of the audit trail: record n carries sha256(hash of n-1, its own content), so an edited,
@@ -117,12 +118,7 @@ export async function verifyAuditChain(db: Db): Promise<ChainVerification> {
   let previous: AuditRecord | undefined;
   let checked = 0;
   for (;;) {
-    const batch: AuditRecord[] = await db
-      .select()
-      .from(auditLogs)
-      .where(previous ? gt(auditLogs.seq, previous.seq) : undefined)
-      .orderBy(asc(auditLogs.seq))
-      .limit(VERIFY_BATCH);
+    const batch = await queryChainBatch(db, previous?.seq ?? 0, VERIFY_BATCH);
     for (const record of batch) {
       const reason = await breakOf(db, record, previous);
       if (reason) {

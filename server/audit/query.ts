@@ -148,6 +148,19 @@ export async function queryAuditPage(db: Db, query: AuditQuery): Promise<AuditPa
   return { rows: page, nextCursor: more && last ? encodeCursor(keyOf(query.sort, last)) : null };
 }
 
+/** Records after `afterSeq` in chain order, aggregated like a page (the chain check's batches). */
+export async function queryChainBatch(db: Db, afterSeq: number, limit: number): Promise<AuditRecord[]> {
+  const result = (await db.execute(
+    sql`select coalesce(json_agg(page.record order by page.seq), '[]')::text as page from (
+      select ${RECORD_JSON} as record, ${auditLogs.seq} as seq from ${auditLogs}
+      where ${auditLogs.seq} > ${afterSeq} order by ${auditLogs.seq} limit ${limit}) page`,
+  )) as { rows: { page: string }[] };
+  return (JSON.parse(result.rows[0]?.page ?? '[]') as RecordJson[]).map((r) => ({
+    ...r,
+    timestamp: new Date(r.timestamp),
+  }));
+}
+
 /** What the audit CSV needs of a record (part 2 §7), plus seq for the cursor. */
 export type AuditCsvRow = [
   /** Epoch milliseconds: a number costs the database less to write than a formatted date. */
