@@ -10,8 +10,10 @@ import type { Database } from './db/client';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
+import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
+import { registerExportRoutes } from './routes/exports';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 
@@ -64,6 +66,8 @@ export async function buildApp({
   registerOrganizationRoutes(route, ctx);
   registerChildcareRoutes(route, ctx);
   registerRoleRoutes(route, ctx);
+  registerAuditRoutes(route, ctx);
+  registerExportRoutes(route, ctx, app);
 
   await app.ready();
   return app;

@@ -2,6 +2,8 @@ import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
 export interface ServerConfig {
   /** Answered by the health check. */
   version: string;
@@ -14,6 +16,8 @@ export interface ServerConfig {
   throttle: ThrottlePolicy;
   /** Take the client address from X-Forwarded-For: only behind a trusted load balancer. */
   trustProxy: boolean;
+  /** Audit records are kept this many whole days, then removed by the retention job. */
+  auditRetentionDays: number;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
@@ -27,6 +31,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
     now: Date.now,
     trustProxy: false,
+    auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
+import { scheduleAuditRetention } from './audit/retention';
+import { resolveConfig } from './config';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */
@@ -63,12 +65,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     }
 
+    const retentionConfig = resolveConfig(options.config);
+    const stopRetention = scheduleAuditRetention(database.db, {
+      now: retentionConfig.now,
+      retentionDays: retentionConfig.auditRetentionDays,
+      onError: (error) => app.log.error({ err: error }, 'audit retention run failed'),
+    });
     let closing: Promise<void> | undefined;
     return {
       url: address.replace(/\/$/, ''),
       app,
       database,
-      close: () => (closing ??= app.close().finally(() => database.close())),
+      close: () => (closing ??= (stopRetention(), app.close().finally(() => database.close()))),
     };
   } catch (error) {
     await database.close();

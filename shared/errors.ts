@@ -36,6 +36,8 @@ export const ERRORS = {
   roleInUse: 'This role is still assigned to {count} user(s); give them another role first',
   userNotFound: 'User not found',
   tenantForbidden: 'You are not allowed to {action} in this organization',
+  exportNotFound: 'Export not found',
+  exportExpired: 'This export has expired; start a new one',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

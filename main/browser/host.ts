@@ -1,18 +1,26 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { BROWSER_HOST_DEFAULT_PORT } from '../../shared/constants';
-import { HTTP_BRIDGE, type BridgeErrorCode, type BridgeResult } from '../../shared/bridge/contract';
+import {
+  HTTP_BRIDGE,
+  SAVE_CONTENT_MAX,
+  type BridgeErrorCode,
+  type BridgeResult,
+} from '../../shared/bridge/contract';
 import { handle } from '../core/bridge/handle';
 import { readConfig, type ConsoleConfig, type Env } from '../core/config';
 import { startConsoleCore, type ConsoleCore } from '../core/console-core';
-import { createConsoleLogger, type Logger } from '../core/logger';
+import { createConsoleLogger, describeError, type Logger } from '../core/logger';
 import { distPaths, readVersion } from '../core/paths';
 import { SECURITY_HEADERS } from '../core/security/csp';
 import type { StartServer } from '../core/server/embedded';
 import { openFileKeyEncryptor } from '../core/store/file-key-encryptor';
 import { ensurePrivateDir, openConfStore } from '../core/store/open-conf';
+import { counted } from '../core/save/save-dialog';
+import { DOWNLOAD_PATH_PREFIX, createBrowserDownloads } from './downloads';
 import { createEventStreams } from './event-stream';
 import {
   bridgeCookieHeader,
@@ -23,6 +31,9 @@ import {
   secretsEqual,
 } from './guard';
 import { contentTypeOf, plainPage, readIndexHtml, resolveStaticFile } from './static-files';
+
+/** The largest bridge call: an 'export:save' of SAVE_CONTENT_MAX characters, JSON-escaped, plus room. */
+const BRIDGE_BODY_LIMIT = SAVE_CONTENT_MAX * 2 + 64 * 1024;
 
 export interface BrowserHostOptions {
   /** Data directory (store, key file, embedded database); created 0700. */
@@ -80,7 +91,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   ensurePrivateDir(options.dataDir);
   const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
   const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
+  const downloads = createBrowserDownloads();
   const core = await startConsoleCore({
+    saveDialog: downloads,
     host: 'browser',
     version: options.version ?? readVersion(dist.packageJson),
     config,
@@ -98,7 +111,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const hasCookie = (request: FastifyRequest) =>
     secretsEqual(readCookie(request.headers.cookie, HTTP_BRIDGE.cookie), secrets.cookie);
 
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT, trustProxy: false });
   // Only JSON reaches the bridge: a cross-site form can post text/plain, never application/json.
   app.removeContentTypeParser('text/plain');
 
@@ -134,6 +147,28 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
     reply.hijack();
     streams.open(reply.raw, { ...SECURITY_HEADERS });
+  });
+
+  // A file the page was handed by 'export:save': once, and only with the console's cookie.
+  app.get<{ Params: { id: string } }>(`${DOWNLOAD_PATH_PREFIX}:id`, async (request, reply) => {
+    if (!hasCookie(request))
+      return sendPage(reply, 403, 'Not allowed', 'Open the console through its printed address.');
+    const download = downloads.take(request.params.id);
+    if (!download)
+      return sendPage(reply, 404, 'Download not found', 'This download was already used or has expired.');
+    const { source, onProgress } = download;
+    let chunks: AsyncIterable<Uint8Array>;
+    try {
+      chunks = await source.open();
+    } catch (error) {
+      logger.error(`Opening the download ${source.fileName} failed`, error);
+      return sendPage(reply, 502, 'Download failed', describeError(error));
+    }
+    return reply
+      .type(contentTypeOf(source.fileName))
+      .header('Content-Disposition', `attachment; filename="${source.fileName}"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(counted(chunks, onProgress)));
   });
 
   app.get(HTTP_BRIDGE.script, async (_request, reply) => {

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../shared/bridge/contract';
+import { BridgeFailure } from './bridge/failure';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createBridgeEventBus, type BridgeEventBus } from './bridge/events';
 import { createGatewayClient, type GatewayClient } from './clients/gateway-client';
@@ -7,6 +8,8 @@ import { clientUrls, type ConsoleConfig } from './config';
 import { NetworkError } from './clients/errors';
 import { describeError, type Logger } from './logger';
 import { startEmbeddedServer, type RunningServer, type StartServer } from './server/embedded';
+import { openExportDownload } from './save/export-download';
+import type { SaveDialog } from './save/save-dialog';
 import type { Encryptor } from './store/encryptor';
 import type { KeyValue } from './store/key-value';
 import { createSessionStore, type SessionStore } from './store/session-store';
@@ -24,6 +27,11 @@ export interface ConsoleCoreOptions {
   startServer?: StartServer;
   /** HTTP timeout of both clients (defaults to 30 s). */
   timeoutMs?: number;
+  /**
+   * Where saved files go: the native dialog (Electron) or a download for the page (browser host). Both
+   * hosts give one; without it (tests of other parts) saving answers a failure.
+   */
+  saveDialog?: SaveDialog;
 }
 
 /** Everything host-agnostic, wired: what each host binds to its transport (IPC or HTTP). */
@@ -44,6 +52,10 @@ export interface ConsoleCore {
   server: Promise<RunningServer | null>;
   close(): Promise<void>;
 }
+
+const unavailableSaveDialog: SaveDialog = {
+  save: () => Promise.reject(new BridgeFailure('FAILED', 'Saving files is not available here')),
+};
 
 /** What a call answers when the embedded server could not start; the cause is in the log. */
 export const EMBEDDED_SERVER_FAILED =
@@ -95,7 +107,26 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     embeddedServer: config.embeddedServer,
     demo,
   });
-  const handlers = createHandlers({ store, gateway, organizations, events, appInfo, logger });
+  const openDownload = (downloadUrl: string) =>
+    openExportDownload(
+      {
+        baseUrl: async () => (await urls()).gatewayUrl,
+        tokens: store,
+        onUnauthorized,
+        timeoutMs: options.timeoutMs,
+      },
+      downloadUrl,
+    );
+  const handlers = createHandlers({
+    store,
+    gateway,
+    organizations,
+    events,
+    appInfo,
+    logger,
+    saveDialog: options.saveDialog ?? unavailableSaveDialog,
+    openDownload,
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -9,6 +9,7 @@ import { externalLinkHosts } from '../core/security/navigation';
 import { startServerInWorker } from '../core/server/worker-server';
 import { createSafeStorageEncryptor } from '../core/store/encryptor';
 import { bindIpc } from './ipc';
+import { createElectronSaveDialog } from './save-dialog';
 import { createWindow } from './options';
 import { hardenSession } from './security';
 import { openElectronKeyValue } from './store';
@@ -53,6 +54,11 @@ async function start(): Promise<void> {
     encryptor: createSafeStorageEncryptor(safeStorage),
     dataDir: userData,
     logger,
+    saveDialog: createElectronSaveDialog(
+      dialog,
+      () => window,
+      () => app.getPath('downloads'),
+    ),
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
     }),

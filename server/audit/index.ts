@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ENDPOINTS, type Endpoint, type SessionUser } from '../../shared/api';
 import type { Db } from '../db/client';
-import { auditLogs, type AuditAction, type AuditSeverity, type AuditStatus } from '../db/schema';
+import type { AuditAction, AuditSeverity, AuditStatus } from '../db/schema';
+import { appendAuditRecord } from './chain';
 
 /**
  * The audit trail: every state-changing endpoint writes exactly one record, in the same transaction as
@@ -65,6 +67,7 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
     ENDPOINTS['roles.assignUserRole'],
     { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
   ],
+  [ENDPOINTS['exports.createExport'], { action: 'EXPORT', resource: 'export', severity: 'medium' }],
 ]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {
@@ -76,6 +79,12 @@ const HIGHER: Record<AuditSeverity, AuditSeverity> = {
 
 /** Keys whose values never enter a record, at any depth. */
 const SECRET_KEY = /password|token|secret|hash|authorization/i;
+/** API keys enter masked: the first 8 characters, the rest as stars (part 2 §9). */
+const API_KEY = /api[-_]?key/i;
+const API_KEY_VISIBLE = 8;
+
+export const maskApiKey = (value: string) =>
+  value.slice(0, API_KEY_VISIBLE) + '*'.repeat(Math.max(0, value.length - API_KEY_VISIBLE));
 
 export function scrubSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubSecrets);
@@ -83,7 +92,10 @@ export function scrubSecrets(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([key]) => !SECRET_KEY.test(key))
-        .map(([key, v]) => [key, scrubSecrets(v)]),
+        .map(([key, v]) => [
+          key,
+          API_KEY.test(key) && typeof v === 'string' ? maskApiKey(v) : scrubSecrets(v),
+        ]),
     );
   }
   return value;
@@ -119,7 +131,8 @@ export interface AuditWriteInput extends AuditEntry {
 
 export async function writeAudit(db: Db, input: AuditWriteInput): Promise<void> {
   const userAgent = input.request.headers['user-agent'];
-  await db.insert(auditLogs).values({
+  await appendAuditRecord(db, {
+    id: randomUUID(),
     organizationId: input.organizationId ?? null,
     userId: input.actor.userId,
     userName: input.actor.userName,

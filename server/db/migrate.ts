@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
+import { sealLegacyAuditRecords } from '../audit/chain';
 import { syncCatalogue } from './catalogue';
 
 /**
@@ -24,5 +25,6 @@ export async function migrateDatabase(database: Database, options: MigrateOption
   await database.exclusive(async ({ db, migrate }) => {
     await migrate({ migrationsFolder });
     await syncCatalogue(db);
+    await sealLegacyAuditRecords(db);
   });
 }

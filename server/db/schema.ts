@@ -19,7 +19,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_STATUSES,
+  type AuditAction,
+  type AuditSeverity,
+  type AuditStatus,
+} from '../../shared/api/audit';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
+import { EXPORT_FORMATS, EXPORT_TYPES } from '../../shared/api/exports';
 import {
   DEFAULT_BRANDING,
   INVITE_ROLES,
@@ -266,20 +274,8 @@ export const alerts = pgTable(
   (t) => [index('alerts_organization').on(t.organizationId)],
 );
 
-export const AUDIT_ACTIONS = [
-  'CREATE',
-  'READ',
-  'UPDATE',
-  'DELETE',
-  'LOGIN',
-  'LOGOUT',
-  'EXPORT',
-  'IMPORT',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_STATUSES = ['success', 'failure', 'warning'] as const;
-export type AuditStatus = (typeof AUDIT_STATUSES)[number];
-export type AuditSeverity = (typeof SEVERITIES)[number];
+export { AUDIT_ACTIONS, AUDIT_STATUSES };
+export type { AuditAction, AuditSeverity, AuditStatus };
 
 export const auditLogs = pgTable(
   'audit_logs',
@@ -298,11 +294,46 @@ export const auditLogs = pgTable(
     userAgent: text('user_agent'),
     status: text('status', { enum: AUDIT_STATUSES }).notNull(),
     severity: text('severity', { enum: SEVERITIES }).notNull(),
+    /** Position in the hash chain: 1, 2, 3… with no gap, assigned under a lock (server/audit/chain.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The previous record's hash (64 zeros for the first), and this record's: sha256 of both. */
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
   },
+  // Keyset pages: every sort ends on seq, the unique tie-breaker; filters on action lead their own index.
   (t) => [
-    index('audit_logs_organization_time').on(t.organizationId, t.timestamp),
-    index('audit_logs_time').on(t.timestamp),
+    uniqueIndex('audit_logs_seq').on(t.seq),
+    index('audit_logs_time_seq').on(t.timestamp, t.seq),
+    index('audit_logs_organization_time_seq').on(t.organizationId, t.timestamp, t.seq),
+    index('audit_logs_action_time_seq').on(t.action, t.timestamp, t.seq),
+    index('audit_logs_user_seq').on(sql`coalesce(${t.userName}, '')`, t.seq),
   ],
+);
+
+/**
+ * Export jobs (part 2 §7). A job keeps what to export and the moment it froze; the file itself is streamed
+ * from the database when downloaded, so no instance holds it and memory stays flat whatever its size.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organization it is limited to; null: platform-wide (a platform permission). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: EXPORT_TYPES }).notNull(),
+    format: text('format', { enum: EXPORT_FORMATS }).notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    /** Rows included: at most those that existed at this instant (audit: up to this seq). */
+    frozenAt: instant('frozen_at').notNull(),
+    frozenSeq: bigint('frozen_seq', { mode: 'number' }),
+    rowCount: integer('row_count').notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('export_jobs_user_created').on(t.userId, t.createdAt)],
 );
 
 /** Tables whose rows belong to one organization; usage counts their bytes. */
@@ -327,6 +358,7 @@ export const tenancySchema = {
   dashboards,
   alerts,
   auditLogs,
+  exportJobs,
 };
 
 export const schema = {

@@ -3,7 +3,8 @@ import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
-import { insertDemoTenants } from './tenancy';
+import { seedAuditTrail } from './audit';
+import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
  * Loads the deterministic demo dataset into an empty database; a database that has users already is left
@@ -34,5 +35,24 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<vo
       status: 'active' as const,
     })),
   );
-  if (tenantsAt !== undefined) await insertDemoTenants(db, tenantsAt);
+  if (tenantsAt !== undefined) {
+    await insertDemoTenants(db, tenantsAt);
+    await insertDemoAuditTrail(db, tenantsAt);
+  }
+}
+
+const DEMO_AUDIT_DAYS = 30;
+const DEMO_AUDIT_RECORDS = 1_500;
+
+/** A month of plausible audit history by the demo's console users, chained like the live trail. */
+async function insertDemoAuditTrail(db: Db, now: number): Promise<void> {
+  const span = DEMO_AUDIT_DAYS * 86_400_000;
+  await seedAuditTrail(db, {
+    count: DEMO_AUDIT_RECORDS,
+    start: new Date(now - span),
+    stepMs: Math.floor(span / DEMO_AUDIT_RECORDS),
+    organizationIds: Array.from({ length: DEMO_ORGANIZATION_COUNT }, (_, i) => demoOrganizationId(i)),
+    people: DEMO_USERS.filter((u) => ['super_admin', 'app_owner', 'center_admin'].includes(u.role)),
+    seed: 2026,
+  });
 }

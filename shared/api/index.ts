@@ -1,4 +1,6 @@
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { exportEndpoints } from './exports';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
@@ -10,6 +12,8 @@ export * from './auth';
 export * from './organizations';
 export * from './childcare';
 export * from './roles';
+export * from './audit';
+export * from './exports';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -17,6 +21,8 @@ export const ENDPOINTS = {
   ...prefixed('organizations', organizationEndpoints),
   ...prefixed('childcare', childcareEndpoints),
   ...prefixed('roles', roleEndpoints),
+  ...prefixed('audit', auditEndpoints),
+  ...prefixed('exports', exportEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -21,6 +21,8 @@ import {
   roleTestResult,
   updateRoleBody,
 } from '../api/roles';
+import { auditListQuery, auditPage, auditVerification } from '../api/audit';
+import { createExportBody, exportJob } from '../api/exports';
 
 /**
  * The bridge between renderer and main process: every channel the renderer may call, with zod
@@ -66,6 +68,33 @@ export const appInfo = z.object({
   demo: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfo>;
+
+const exportId = z.string().min(1).max(64);
+
+/** A file name offered in the save dialog: a plain name, no folder, no leading dot. */
+export const saveFileName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-][\w.-]*$/, 'A file name without folders');
+
+/** Text saved from the console is small: 10 MB at most (larger files come from the server, streamed). */
+export const SAVE_CONTENT_MAX = 10 * 1024 * 1024;
+
+export const saveInput = z.union([
+  z.object({ content: z.string().max(SAVE_CONTENT_MAX), fileName: saveFileName }).strict(),
+  z.object({ downloadId: exportId, fileName: saveFileName.optional() }).strict(),
+]);
+export type SaveInput = z.infer<typeof saveInput>;
+
+export const saveOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), fileName: z.string() }),
+  /** The user closed the dialog: not an error. */
+  z.object({ status: z.literal('cancelled') }),
+  /** Browser host: the page downloads the file from this same-origin address, once. */
+  z.object({ status: z.literal('download'), url: z.string(), fileName: z.string() }),
+]);
+export type SaveOutcome = z.infer<typeof saveOutcome>;
 
 export const bridgeContract = {
   'app:info': { input: none, output: appInfo },
@@ -122,6 +151,19 @@ export const bridgeContract = {
    * current organization's center analytics. A refusal is a result, not an error.
    */
   'roles:runChecks': { input: none, output: z.array(roleCheck) },
+  /** The audit trail (part 2 §2): one page of the server-side search, and the hash-chain check. */
+  'audit:list': { input: auditListQuery, output: auditPage },
+  'audit:verify': { input: none, output: auditVerification },
+  /** Export jobs (part 2 §7) on the server. */
+  'export:start': { input: createExportBody, output: exportJob },
+  'export:history': { input: none, output: z.object({ history: z.array(exportJob) }) },
+  'export:status': { input: z.object({ id: exportId }), output: exportJob },
+  /**
+   * Saves a file where the user chooses: text made by the console, or an export job's file. Never a
+   * path: the main process writes only where the save dialog answered (Electron), or hands the file to
+   * the browser as a download (browser host: the page opens `url`).
+   */
+  'export:save': { input: saveInput, output: saveOutcome },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -142,6 +184,13 @@ export const bridgeEvents = {
   'settings:themeChanged': z.object({ theme: themeSchema }),
   /** The current organization changed (in this window or another). */
   'orgs:switched': z.object({ organizationId }),
+  /** A file being saved: bytes written so far, of an export of `rows` rows when known. */
+  'export:progress': z.object({
+    fileName: z.string(),
+    bytes: z.number().int(),
+    rows: z.number().int().nullable(),
+    done: z.boolean(),
+  }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

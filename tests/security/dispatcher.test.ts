@@ -31,6 +31,12 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'orgs:switch': vi.fn(async ({ organizationId }) => ({ organizationId })),
     'orgs:members': vi.fn(async () => []),
     'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
+    'audit:list': vi.fn(unused('audit:list')),
+    'audit:verify': vi.fn(unused('audit:verify')),
+    'export:start': vi.fn(unused('export:start')),
+    'export:history': vi.fn(unused('export:history')),
+    'export:status': vi.fn(unused('export:status')),
+    'export:save': vi.fn(async () => ({ status: 'cancelled' as const })),
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
 import type { BridgeEventBus } from './events';
+import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
 import { BridgeFailure } from './failure';
 
 /** A handler receives its channel's input after the zod check, and answers the channel's output. */
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   events: BridgeEventBus;
   appInfo: () => Promise<AppInfo>;
   logger: Logger;
+  saveDialog: ExportHandlerDeps['saveDialog'];
+  openDownload: ExportHandlerDeps['openDownload'];
 }
 
 /** Every channel of shared/bridge/contract.ts; the `Handlers` type makes a missing one a compile error. */
@@ -176,6 +179,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       return Promise.all(checks);
     },
+    ...createExportHandlers(deps),
   };
 }
 

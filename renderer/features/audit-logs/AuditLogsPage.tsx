@@ -1,11 +1,123 @@
+import { Download, ShieldCheck } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import type { AuditLog } from '../../../shared/api/audit';
+import { Button } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Spinner } from '../../components/ui/Spinner';
+import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
+import { AuditDetailsModal } from './AuditDetailsModal';
+import { AuditFilters } from './AuditFilters';
+import { AuditTable } from './AuditTable';
+import { DEFAULT_SORTING, NO_FILTERS, nextSorting, toQuery, type AuditFilterState } from './filters';
+import { IntegrityPanel } from './IntegrityPanel';
+import { useExportAuditLogs, useSaveProgress } from './mutations';
+import { useAuditMatching, useAuditPages, useAuditTotal, useAuditVerification } from './queries';
+import { useDebounced } from './useDebounced';
 
-export function AuditLogsPage() {
+const EMPTY: AuditLog[] = [];
+const SEARCH_DEBOUNCE_MS = 250;
+
+const countText = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-US'));
+
+function Loading({ label }: { label: string }) {
   return (
-    <PageHeader
-      title={routeTitle('/audit-logs')}
-      description="Every recorded change: who did what, to which target, when, from where, and with what result."
-    />
+    <p role="status" className="flex items-center gap-2 text-sm text-muted">
+      <Spinner />
+      {label}…
+    </p>
+  );
+}
+
+function ExportProgress() {
+  const progress = useSaveProgress();
+  if (!progress) return null;
+  return (
+    <p role="status" className="text-xs text-muted">
+      Saving {progress.fileName}: {(progress.bytes / 1024).toFixed(0)} KB
+      {progress.rows !== null ? ` of ${progress.rows.toLocaleString('en-US')} rows` : ''}…
+    </p>
+  );
+}
+
+/** /audit-logs (part 2 §2): the trail searched, filtered and sorted on the server, verified, exported. */
+export function AuditLogsPage() {
+  const [filters, setFilters] = useState<AuditFilterState>(NO_FILTERS);
+  const [sorting, setSorting] = useState(DEFAULT_SORTING);
+  const [selected, setSelected] = useState<AuditLog | null>(null);
+  // Dropdowns apply at once; the search once typing pauses.
+  const search = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
+  const query = useMemo(() => toQuery({ ...filters, search }, sorting), [filters, search, sorting]);
+  const pages = useAuditPages(query);
+  const total = useAuditTotal();
+  const matching = useAuditMatching(query);
+  const verification = useAuditVerification();
+  const exporter = useExportAuditLogs();
+
+  const logs = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? EMPTY, [pages.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={routeTitle('/audit-logs')}
+        description="Every recorded change: who did what, to which target, when, from where, and with what result."
+        actions={
+          <>
+            <Button onClick={() => void verification.refetch()} disabled={verification.isFetching}>
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              Verify integrity
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => exporter.mutate({ query, format: 'csv' })}
+              disabled={exporter.isPending}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Export Logs
+            </Button>
+          </>
+        }
+      />
+      <ExportProgress />
+      {exporter.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(exporter.error, 'The export failed')}
+        </p>
+      ) : null}
+      {verification.isFetching ? <Loading label="Verifying the chain" /> : null}
+      {verification.data && !verification.isFetching ? <IntegrityPanel result={verification.data} /> : null}
+      {verification.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(verification.error, 'The integrity check failed')}
+        </p>
+      ) : null}
+
+      <AuditFilters filters={filters} onChange={setFilters} />
+      <p className="text-sm text-muted" data-testid="audit-count">
+        Showing {countText(matching.data)} of {countText(total.data)} audit logs
+      </p>
+
+      {pages.isPending ? (
+        <Loading label="Loading audit logs" />
+      ) : logs.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-10 text-center text-sm text-muted">
+          No audit logs found matching your criteria
+        </p>
+      ) : (
+        <AuditTable
+          logs={logs}
+          sorting={sorting}
+          onSort={(column) => setSorting((current) => nextSorting(current, column))}
+          onOpen={setSelected}
+          hasMore={Boolean(hasNextPage)}
+          loadMore={loadMore}
+        />
+      )}
+      <AuditDetailsModal log={selected} onClose={() => setSelected(null)} />
+    </div>
   );
 }

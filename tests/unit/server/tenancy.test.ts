@@ -71,6 +71,13 @@ describe('audit details', () => {
       }),
     ).toEqual({ email: 'a@b.c', nested: { keep: [{ ok: 1 }] } });
   });
+
+  it('mask API keys: the first 8 characters, then stars', () => {
+    expect(scrubSecrets({ apiKey: 'ops_live_1234567890', nested: { api_key: 'short' } })).toEqual({
+      apiKey: 'ops_live***********',
+      nested: { api_key: 'short' },
+    });
+  });
 });
 
 describe('demo snapshot WAL trimming', () => {

@@ -1,0 +1,47 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { HTTP_TIMEOUT_MS } from '../../../shared/constants';
+import { ERRORS, httpErrorText } from '../../../shared/errors';
+import { AuthRequiredError, NetworkError, TimeoutError } from '../clients/errors';
+import { parseJson, requestHeaders, resolveBaseUrl, type ClientOptions } from '../clients/http';
+
+/**
+ * Opens an export job's file on the gateway (GET <downloadUrl> with the session's token) as a stream.
+ * The 30 s timeout covers the answer's headers only: a large file may take longer to arrive, and
+ * arrives piece by piece (never whole in memory).
+ */
+export async function openExportDownload(
+  options: Pick<ClientOptions, 'baseUrl' | 'tokens' | 'onUnauthorized' | 'timeoutMs' | 'fetch'>,
+  downloadUrl: string,
+): Promise<AsyncIterable<Uint8Array>> {
+  if (!downloadUrl.startsWith('/export/')) throw new Error('Not an export download address');
+  const token = options.tokens.getToken();
+  const url = (await resolveBaseUrl(options.baseUrl)) + downloadUrl;
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(url, {
+      headers: requestHeaders(token, null, false),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted) throw new TimeoutError(timeoutMs, { cause: error });
+    throw new NetworkError(undefined, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.status === 401 && token !== null) {
+    options.tokens.clearToken();
+    options.onUnauthorized?.(ERRORS.authRequired);
+    throw new AuthRequiredError();
+  }
+  if (!response.ok || !response.body) {
+    const body = parseJson(await response.text().catch(() => '')) as { error?: unknown } | undefined;
+    throw new Error(
+      typeof body?.error === 'string' ? body.error : httpErrorText(response.status, response.statusText),
+    );
+  }
+  return Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+}

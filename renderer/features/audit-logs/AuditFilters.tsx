@@ -1,0 +1,94 @@
+import { Search } from 'lucide-react';
+import { AUDIT_ACTIONS, AUDIT_SEVERITIES, AUDIT_STATUSES } from '../../../shared/api/audit';
+import { Button } from '../../components/ui/Button';
+import { activeFilterCount, type AuditFilterState } from './filters';
+
+const SELECT = 'rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg';
+
+function Dropdown<T extends string>({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: T | 'all';
+  options: readonly T[];
+  onChange: (value: T | 'all') => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T | 'all')}
+      className={SELECT}
+    >
+      <option value="all">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Search and the three dropdown filters of part 2 §2, with 'Clear Filters (n)'. */
+export function AuditFilters({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilterState;
+  onChange: (filters: AuditFilterState) => void;
+}) {
+  const active = activeFilterCount(filters);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label className="relative min-w-[16rem] flex-1">
+        <span className="sr-only">Search audit logs</span>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+        />
+        <input
+          type="search"
+          value={filters.search}
+          onChange={(e) => onChange({ ...filters, search: e.target.value })}
+          placeholder="Search by user, action, resource or details..."
+          className="w-full rounded-md border border-line bg-surface py-2 pl-9 pr-3 text-sm text-fg"
+        />
+      </label>
+      <Dropdown
+        label="Action"
+        allLabel="All Actions"
+        value={filters.action}
+        options={AUDIT_ACTIONS}
+        onChange={(action) => onChange({ ...filters, action })}
+      />
+      <Dropdown
+        label="Status"
+        allLabel="All Statuses"
+        value={filters.status}
+        options={AUDIT_STATUSES}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
+      <Dropdown
+        label="Severity"
+        allLabel="All Severities"
+        value={filters.severity}
+        options={AUDIT_SEVERITIES}
+        onChange={(severity) => onChange({ ...filters, severity })}
+      />
+      {active > 0 ? (
+        <Button
+          variant="ghost"
+          onClick={() => onChange({ search: '', action: 'all', status: 'all', severity: 'all' })}
+        >
+          Clear Filters ({active})
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { AuditVerification } from '../../../shared/api/audit';
+import { formatTimestamp } from './format';
+
+const REASONS: Record<NonNullable<AuditVerification['firstBroken']>['reason'], string> = {
+  altered: 'its content does not match its hash (edited)',
+  linkBroken: 'it does not link to the record before it (removed or reordered)',
+  gap: 'records before it are missing',
+  startMissing: 'the start of the trail was removed outside the retention job',
+};
+
+/** The result of "Verify integrity": intact or the first broken record, and the chain head to keep. */
+export function IntegrityPanel({ result }: { result: AuditVerification }) {
+  const broken = result.firstBroken;
+  return (
+    <section
+      aria-label="Integrity check"
+      className={
+        broken
+          ? 'rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100'
+          : 'rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100'
+      }
+    >
+      <p className="flex items-center gap-2 font-medium">
+        {broken ? (
+          <ShieldAlert aria-hidden="true" className="size-4" />
+        ) : (
+          <ShieldCheck aria-hidden="true" className="size-4" />
+        )}
+        {broken
+          ? `Chain broken at record #${broken.seq} (${formatTimestamp(broken.timestamp)}): ${REASONS[broken.reason]}.`
+          : `Chain intact: ${result.checked.toLocaleString('en-US')} records verified.`}
+      </p>
+      {result.head ? (
+        <p className="mt-2">
+          Chain head: record #{result.head.seq} ·{' '}
+          <code data-testid="chain-head" className="break-all">
+            {result.head.hash}
+          </code>
+          <span className="block text-xs opacity-80">
+            {`Keep this hash elsewhere: if record #${result.head.seq} later shows another hash, or is gone, the trail was changed or cut from the end.`}
+          </span>
+        </p>
+      ) : (
+        <p className="mt-2">The trail is empty.</p>
+      )}
+    </section>
+  );
+}

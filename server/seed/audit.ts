@@ -1,0 +1,131 @@
+import { desc, sql } from 'drizzle-orm';
+import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditStatus } from '../../shared/api/audit';
+import { GENESIS_HASH, recordHash, type AuditRecord } from '../audit/chain';
+import type { Db } from '../db/client';
+import { auditLogs } from '../db/schema';
+
+export interface AuditPerson {
+  id: string | null;
+  name: string;
+  email: string;
+}
+
+const PEOPLE: readonly AuditPerson[] = [
+  { id: null, name: 'Avery Admin', email: 'avery@demo.example' },
+  { id: null, name: 'Blake Owner', email: 'blake@demo.example' },
+  { id: null, name: 'Casey Director', email: 'casey@demo.example' },
+  { id: null, name: 'Drew Operator', email: 'drew@demo.example' },
+  { id: null, name: 'Emery Manager', email: 'emery@demo.example' },
+  { id: null, name: 'Finley Analyst', email: 'finley@demo.example' },
+];
+const RESOURCES = ['session', 'organization', 'member', 'invite', 'child', 'attendance', 'role', 'export'];
+
+/** A small deterministic generator (mulberry32): the same seed gives the same trail. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A version-4-shaped UUID from the generator: the same seed gives the same ids. */
+function uuidFrom(next: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = (8 + Math.floor(next() * 4)).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface AuditTrailOptions {
+  count: number;
+  /** The first record's instant; each next one `stepMs` later. */
+  start: Date;
+  stepMs: number;
+  seed?: number;
+  organizationIds?: readonly string[];
+  /** Who acts; six made-up people when not given. */
+  people?: readonly AuditPerson[];
+  /** Called after each inserted batch with the number of records so far. */
+  onProgress?: (inserted: number) => void;
+}
+
+/**
+ * A plausible audit trail, chained like the live one, inserted in batches (benchmarks and the demo): one
+ * record at a time would take minutes for a million.
+ */
+export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promise<number> {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const [last] = await db
+    .select({ seq: auditLogs.seq, hash: auditLogs.hash })
+    .from(auditLogs)
+    .orderBy(desc(auditLogs.seq))
+    .limit(1);
+  let seq = last?.seq ?? 0;
+  let prevHash = last?.hash ?? GENESIS_HASH;
+  const batchSize = 2_000;
+  for (let done = 0; done < options.count;) {
+    const batch: AuditRecord[] = [];
+    for (let i = 0; i < batchSize && done < options.count; i++, done++) {
+      const person = pick(options.people ?? PEOPLE);
+      const roll = next();
+      const status: AuditStatus = roll < 0.9 ? 'success' : roll < 0.97 ? 'failure' : 'warning';
+      seq++;
+      const content = {
+        id: uuidFrom(next),
+        organizationId: options.organizationIds?.length ? pick(options.organizationIds) : null,
+        userId: person.id,
+        userName: person.name,
+        userEmail: person.email,
+        action: pick(AUDIT_ACTIONS),
+        resource: pick(RESOURCES),
+        resourceId: String(Math.floor(next() * 10_000)),
+        details: { note: `change ${seq}` },
+        timestamp: new Date(options.start.getTime() + done * options.stepMs),
+        ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
+        userAgent: 'ops-console-seed',
+        status,
+        severity: pick(AUDIT_SEVERITIES),
+      };
+      const hash = recordHash(prevHash, seq, content);
+      batch.push({ ...content, seq, prevHash, hash });
+      prevHash = hash;
+    }
+    await insertBatch(db, batch);
+    options.onProgress?.(done);
+  }
+  return options.count;
+}
+
+/**
+ * One parameter per batch (the rows as JSON, expanded by the database): tens of thousands of bound
+ * parameters are what makes a plain multi-row insert slow on PGlite.
+ */
+async function insertBatch(db: Db, batch: AuditRecord[]): Promise<void> {
+  const rows = batch.map((r) => ({
+    id: r.id,
+    organization_id: r.organizationId,
+    user_id: r.userId,
+    user_name: r.userName,
+    user_email: r.userEmail,
+    action: r.action,
+    resource: r.resource,
+    resource_id: r.resourceId,
+    details: r.details,
+    timestamp: r.timestamp.toISOString(),
+    ip_address: r.ipAddress,
+    user_agent: r.userAgent,
+    status: r.status,
+    severity: r.severity,
+    seq: r.seq,
+    prev_hash: r.prevHash,
+    hash: r.hash,
+  }));
+  await db.execute(
+    sql`insert into ${auditLogs} select * from json_populate_recordset(null::audit_logs, ${JSON.stringify(rows)}::json)`,
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SORTING,
+  NO_FILTERS,
+  activeFilterCount,
+  nextSorting,
+  toQuery,
+} from '../../../renderer/features/audit-logs/filters';
+
+describe('audit log filters (part 2 §2, §4, §5)', () => {
+  it("counts the search and each narrowing dropdown for 'Clear Filters (n)'", () => {
+    expect(activeFilterCount(NO_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...NO_FILTERS, search: '   ' })).toBe(0);
+    expect(activeFilterCount({ search: 'x', action: 'LOGIN', status: 'failure', severity: 'high' })).toBe(4);
+    expect(activeFilterCount({ ...NO_FILTERS, status: 'warning' })).toBe(1);
+  });
+
+  it('sorts a new column ascending and toggles a repeated one', () => {
+    const byUser = nextSorting(DEFAULT_SORTING, 'user');
+    expect(byUser).toEqual({ sort: 'user', order: 'asc' });
+    expect(nextSorting(byUser, 'user')).toEqual({ sort: 'user', order: 'desc' });
+    expect(nextSorting(nextSorting(byUser, 'user'), 'user')).toEqual({ sort: 'user', order: 'asc' });
+    expect(nextSorting(byUser, 'action')).toEqual({ sort: 'action', order: 'asc' });
+  });
+
+  it('leaves empty filters out of the server query and trims the search', () => {
+    expect(toQuery(NO_FILTERS, DEFAULT_SORTING)).toEqual({ sort: 'timestamp', order: 'desc' });
+    expect(
+      toQuery(
+        { search: '  Dana ', action: 'UPDATE', status: 'all', severity: 'critical' },
+        { sort: 'user', order: 'asc' },
+      ),
+    ).toEqual({ search: 'Dana', action: 'UPDATE', severity: 'critical', sort: 'user', order: 'asc' });
+  });
+});
