@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
+import { registerAlertRoutes } from './routes/alerts';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerOrganizationRoutes } from './routes/organizations';
@@ -64,6 +65,7 @@ export async function buildApp({
   registerOrganizationRoutes(route, ctx);
   registerChildcareRoutes(route, ctx);
   registerRoleRoutes(route, ctx);
+  await registerAlertRoutes(app, route, ctx, database);
 
   await app.ready();
   return app;

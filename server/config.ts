@@ -1,4 +1,5 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
+import { realSchedule, type Schedule } from './alerts/demo';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
@@ -14,6 +15,11 @@ export interface ServerConfig {
   throttle: ThrottlePolicy;
   /** Take the client address from X-Forwarded-For: only behind a trusted load balancer. */
   trustProxy: boolean;
+  /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
+  demoAlerts: boolean;
+  /** Timers and chance of the demonstration alerts: injectable so that tests move time. */
+  schedule: Schedule;
+  random: () => number;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
@@ -27,6 +33,9 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
     now: Date.now,
     trustProxy: false,
+    demoAlerts: false,
+    schedule: realSchedule,
+    random: Math.random,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

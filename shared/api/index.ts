@@ -1,3 +1,4 @@
+import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -10,6 +11,7 @@ export * from './auth';
 export * from './organizations';
 export * from './childcare';
 export * from './roles';
+export * from './alerts';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -17,6 +19,7 @@ export const ENDPOINTS = {
   ...prefixed('organizations', organizationEndpoints),
   ...prefixed('childcare', childcareEndpoints),
   ...prefixed('roles', roleEndpoints),
+  ...prefixed('alerts', alertEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(
