@@ -14,6 +14,7 @@ import type { StartServer } from '../core/server/embedded';
 import { openFileKeyEncryptor } from '../core/store/file-key-encryptor';
 import { ensurePrivateDir, openConfStore } from '../core/store/open-conf';
 import { createEventStreams } from './event-stream';
+import { SHELL_RECORD_PATH, createRecordingShell } from './shell';
 import {
   bridgeCookieHeader,
   createLaunchSecrets,
@@ -80,6 +81,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   ensurePrivateDir(options.dataDir);
   const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
   const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
+  const shell = createRecordingShell();
   const core = await startConsoleCore({
     host: 'browser',
     version: options.version ?? readVersion(dist.packageJson),
@@ -90,7 +92,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logger,
     startServer: options.startServer,
     timeoutMs: options.timeoutMs,
+    notifier: shell.notifier,
+    tray: shell.tray,
   });
+  shell.connect(core.events);
 
   const secrets = createLaunchSecrets();
   const streams = createEventStreams(core.events);
@@ -134,6 +139,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
     reply.hijack();
     streams.open(reply.raw, { ...SECURITY_HEADERS });
+  });
+
+  // What the stand-in tray and notifier recorded: for the page's user and for end-to-end tests.
+  app.get(SHELL_RECORD_PATH, async (request, reply) => {
+    if (!hasCookie(request))
+      return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
+    return reply.header('Cache-Control', 'no-store').send(shell.record());
   });
 
   app.get(HTTP_BRIDGE.script, async (_request, reply) => {

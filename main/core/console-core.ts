@@ -1,4 +1,7 @@
 import type { AppInfo } from '../../shared/bridge/contract';
+import { createAlertFeed, type AlertFeed } from './alerts/feed';
+import { createAlertRelay, type AlertRelay } from './alerts/relay';
+import { noTray, silentNotifier, type Notifier, type Tray } from './alerts/shell';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createBridgeEventBus, type BridgeEventBus } from './bridge/events';
 import { createGatewayClient, type GatewayClient } from './clients/gateway-client';
@@ -24,6 +27,10 @@ export interface ConsoleCoreOptions {
   startServer?: StartServer;
   /** HTTP timeout of both clients (defaults to 30 s). */
   timeoutMs?: number;
+  /** Desktop notifications of critical and high alerts; the host's (none by default). */
+  notifier?: Notifier;
+  /** The tray's count of undismissed alerts; the host's (none by default). */
+  tray?: Tray;
 }
 
 /** Everything host-agnostic, wired: what each host binds to its transport (IPC or HTTP). */
@@ -33,6 +40,9 @@ export interface ConsoleCore {
   organizations: OrganizationClient;
   events: BridgeEventBus;
   handlers: Handlers;
+  /** The alert banner's alerts, fed by the relay from the server's stream. */
+  alerts: AlertFeed;
+  relay: AlertRelay;
   /** Resolves once the base addresses are known (after the embedded server listens, if any). */
   appInfo(): Promise<AppInfo>;
   /** Whether the console runs its own server with the demo dataset (known before it listens). */
@@ -73,8 +83,19 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const events = createBridgeEventBus(logger);
   if (!store.persistsToken) logger.warn('No secure storage for the session: you will sign in at each launch');
 
-  // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login.
-  const onUnauthorized = (message: string) => events.emit('auth:expired', { message });
+  const alerts = createAlertFeed({
+    events,
+    notifier: options.notifier ?? silentNotifier,
+    tray: options.tray ?? noTray,
+    kv: options.kv,
+    logger,
+  });
+  // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login; the alert
+  // stream stops with the session.
+  const onUnauthorized = (message: string) => {
+    relay.sync();
+    events.emit('auth:expired', { message });
+  };
   const gateway = createGatewayClient({
     baseUrl: async () => (await urls()).gatewayUrl,
     tokens: store,
@@ -95,7 +116,23 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     embeddedServer: config.embeddedServer,
     demo,
   });
-  const handlers = createHandlers({ store, gateway, organizations, events, appInfo, logger });
+  const relay: AlertRelay = createAlertRelay({
+    baseUrl: async () => (await urls()).gatewayUrl,
+    tokens: store,
+    onUnauthorized,
+    feed: alerts,
+    logger,
+  });
+  const handlers = createHandlers({
+    store,
+    gateway,
+    organizations,
+    events,
+    appInfo,
+    logger,
+    alerts,
+    relay,
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -104,11 +141,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     organizations,
     events,
     handlers,
+    alerts,
+    relay,
     appInfo,
     demo,
     server,
     close() {
       closing ??= (async () => {
+        relay.stop();
         // A server that failed to start has nothing to stop (and was logged).
         const running = await server.catch(() => null);
         if (!running) return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
@@ -73,6 +74,10 @@ export const bridgeContract = {
     input: z.object({ organizationId, userId: z.string().min(1).max(64) }),
     output: z.object({ removed: z.literal(true) }),
   },
+  /** The alert banner (part 1 §2): the 20 newest alerts the main process holds, newest first. */
+  'alerts:list': { input: none, output: z.array(bannerAlert) },
+  /** Dismisses one alert for this console (kept across restarts); answers the new list. */
+  'alerts:dismiss': { input: z.object({ id: z.string().min(1).max(64) }), output: z.array(bannerAlert) },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -93,6 +98,17 @@ export const bridgeEvents = {
   'settings:themeChanged': z.object({ theme: themeSchema }),
   /** The current organization changed (in this window or another). */
   'orgs:switched': z.object({ organizationId }),
+  /** The banner's alerts changed: a new one arrived, one was dismissed, or the session ended. */
+  'alerts:changed': z.object({ alerts: z.array(bannerAlert) }),
+  /**
+   * Browser host only: a desktop notification it recorded, for the page to show as a browser
+   * Notification where the user allowed them (the desktop app shows its own).
+   */
+  'alerts:notification': z.object({
+    title: z.string(),
+    body: z.string(),
+    priority: z.enum(ALERT_PRIORITIES),
+  }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

@@ -34,6 +34,8 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'orgs:invite': vi.fn(unused('orgs:invite')),
     'orgs:updateMember': vi.fn(unused('orgs:updateMember')),
     'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
+    'alerts:list': vi.fn(async () => []),
+    'alerts:dismiss': vi.fn(async () => []),
     ...overrides,
   };
 }

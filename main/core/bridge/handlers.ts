@@ -9,6 +9,8 @@ import type {
   SessionState,
 } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
+import type { AlertFeed } from '../alerts/feed';
+import type { AlertRelay } from '../alerts/relay';
 import { AuthRequiredError } from '../clients/errors';
 import type { GatewayClient } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
@@ -29,30 +31,25 @@ export interface HandlerDeps {
   events: BridgeEventBus;
   appInfo: () => Promise<AppInfo>;
   logger: Logger;
+  alerts: AlertFeed;
+  /** Follows the session: listens to the alert stream while signed in. */
+  relay: Pick<AlertRelay, 'sync'>;
 }
 
 /** Every channel of shared/bridge/contract.ts; the `Handlers` type makes a missing one a compile error. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { store, gateway, organizations, events, logger } = deps;
+  const { store, gateway, organizations, events, logger, alerts, relay } = deps;
   const orgs = organizationEndpoints;
   const byId = (organizationId: string) => ({ params: { id: organizationId } });
 
   return {
     'app:info': async () => deps.appInfo(),
 
-    // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the
-    // token cleared. The token itself never crosses the bridge.
     'auth:session': async (): Promise<SessionState> => {
-      if (!store.getToken()) return { status: 'unauthenticated' };
       try {
-        const result = await gateway.verify();
-        if (result.success) return { status: 'authenticated', user: toSessionUser(result.data) };
-        store.clearToken();
-        return { status: 'unauthenticated', reason: result.error };
-      } catch (error) {
-        // A 401 already cleared the token (and told the renderer through 'auth:expired').
-        if (error instanceof AuthRequiredError) return { status: 'unauthenticated', reason: error.message };
-        throw error;
+        return await verifySession();
+      } finally {
+        relay.sync();
       }
     },
 
@@ -60,6 +57,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const result = await gateway.login(input);
       if (!result.success) throw new BridgeFailure('FAILED', result.error || ERRORS.loginFailed);
       store.setToken(result.data.token);
+      relay.sync();
       logger.info(`Signed in as ${result.data.email}`);
       return toSessionUser(result.data);
     },
@@ -75,6 +73,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         }
       }
       store.clearToken();
+      relay.sync();
       return null;
     },
 
@@ -129,7 +128,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'orgs:removeMember': async ({ organizationId, userId }) =>
       organizations.request(orgs.removeMember, { params: { id: organizationId, userId } }),
+
+    'alerts:list': async () => alerts.list(),
+    'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
   };
+
+  // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the
+  // token cleared. The token itself never crosses the bridge.
+  async function verifySession(): Promise<SessionState> {
+    if (!store.getToken()) return { status: 'unauthenticated' };
+    try {
+      const result = await gateway.verify();
+      if (result.success) return { status: 'authenticated', user: toSessionUser(result.data) };
+      store.clearToken();
+      return { status: 'unauthenticated', reason: result.error };
+    } catch (error) {
+      // A 401 already cleared the token (and told the renderer through 'auth:expired').
+      if (error instanceof AuthRequiredError) return { status: 'unauthenticated', reason: error.message };
+      throw error;
+    }
+  }
 }
 
 /** The session user without the token (zod drops every key the schema does not name). */
