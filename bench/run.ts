@@ -3,6 +3,7 @@
  * Prints a table and writes bench/results/latest.json. Never part of `npm test`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureDatabaseFirstStart } from './database';
 import { measureInitialJs } from './renderer';
@@ -31,6 +32,7 @@ for (const measure of [
   measureDatabaseFirstStart,
   measureLoginInteractive,
   measureAuthThroughput,
+  measureAlertFanOut,
 ]) {
   const batch = await measure();
   results.push(...batch);
