@@ -80,6 +80,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would crash the process.
   pool.on('error', () => undefined);
   const db: Db = drizzlePostgres({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
   let closed = false;
   return {
     db,
@@ -99,10 +100,20 @@ async function openPostgres(url: string): Promise<Database> {
         connection.release();
       }
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    async listen(channel, onNotify) {
+      const stop = await listenPostgres(url, channel, onNotify);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      // A listener left open would reconnect to a database that is gone.
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await pool.end();
     },
   };
@@ -127,6 +138,7 @@ async function listenPostgres(
   const scheduleRetry = () => {
     if (stopped) return;
     retry = setTimeout(() => void connect().catch(scheduleRetry), RELISTEN_DELAY_MS);
+    retry.unref();
   };
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });

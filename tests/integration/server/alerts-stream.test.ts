@@ -4,7 +4,8 @@
  * refusals of the contract.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANNER, DEMO_ALERTS, streamedAlert, type StreamedAlert } from '../../../shared/alerts';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { SEEDED_DEMO_ALERTS } from '../../../server/alerts/demo';
@@ -164,5 +165,34 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
     await reader.waitFor(1);
     await app.close();
     await reader.ended;
+  });
+});
+
+// PGlite's LISTEN lives in its own process: only PostgreSQL has a connection to lose.
+describe.each(testDatabases.filter((t) => t.name === 'postgres'))('LISTEN on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => database?.close());
+
+  it('listens again after its connection was lost', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('relisten_test', (payload) => heard.push(payload));
+    try {
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen "relisten_test"%'`,
+      );
+      await vi.waitFor(
+        async () => {
+          await database.db.execute(sql`select pg_notify('relisten_test', 'back')`);
+          expect(heard).toContain('back');
+        },
+        { timeout: 10_000, interval: 300 },
+      );
+    } finally {
+      await stop();
+    }
   });
 });
