@@ -51,7 +51,10 @@ export async function createAlertHub(
     },
     async close() {
       listeners.clear();
-      await unlisten();
+      // A database closed first (or lost) has no LISTEN left to stop: nothing to undo then.
+      await unlisten().catch((error: unknown) =>
+        logger.warn({ err: error }, 'stopping the alert LISTEN failed'),
+      );
       await loading;
     },
   };

@@ -36,7 +36,7 @@ export function createAlertStreams(db: Db, hub: AlertHub, onReplayed: () => void
       let lastSent = afterSeq ?? 0;
       let held: SequencedAlert[] | null = [];
       const send = (event: string, { seq, alert }: SequencedAlert) => {
-        if (seq <= lastSent || response.writableEnded) return;
+        if (seq <= lastSent || response.writableEnded || response.destroyed) return;
         lastSent = seq;
         response.write(`id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(alert)}\n\n`);
       };
