@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
+import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureDatabaseFirstStart } from './database';
 import { measureInitialJs } from './renderer';
@@ -33,6 +34,7 @@ for (const measure of [
   measureLoginInteractive,
   measureAuthThroughput,
   measureAuditTrail,
+  measureAlertFanOut,
 ]) {
   const batch = await measure();
   results.push(...batch);

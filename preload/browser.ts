@@ -59,3 +59,28 @@ Object.defineProperty(globalThis, 'consoleApi', {
   writable: false,
   configurable: false,
 });
+
+// The browser host's stand-in for desktop notifications (critical and high alerts): a browser
+// Notification where the user allowed them; the host records each one either way.
+interface BrowserNotifications {
+  readonly permission: string;
+  new (title: string, options: { body: string; tag: string }): unknown;
+}
+const BrowserNotification = (globalThis as { Notification?: BrowserNotifications }).Notification;
+if (BrowserNotification) {
+  subscribe('alerts:notification', (payload) => {
+    if (BrowserNotification.permission !== 'granted' || !isNotification(payload)) return;
+    new BrowserNotification(payload.title, { body: payload.body, tag: 'console-alert' });
+  });
+}
+
+function isNotification(value: unknown): value is { title: string; body: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'title' in value &&
+    typeof value.title === 'string' &&
+    'body' in value &&
+    typeof value.body === 'string'
+  );
+}

@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
 import { registerAuditRoutes } from './routes/audit';
+import { registerAlertRoutes } from './routes/alerts';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerExportRoutes } from './routes/exports';
@@ -68,6 +69,7 @@ export async function buildApp({
   registerRoleRoutes(route, ctx);
   registerAuditRoutes(route, ctx);
   registerExportRoutes(route, ctx, app);
+  await registerAlertRoutes(app, route, ctx, database);
 
   await app.ready();
   return app;

@@ -1,4 +1,5 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
+import { realSchedule, type Schedule } from './alerts/demo';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
@@ -18,6 +19,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Audit records are kept this many whole days, then removed by the retention job. */
   auditRetentionDays: number;
+  /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
+  demoAlerts: boolean;
+  /** Timers and chance of the demonstration alerts: injectable so that tests move time. */
+  schedule: Schedule;
+  random: () => number;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
@@ -32,6 +38,9 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     now: Date.now,
     trustProxy: false,
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+    demoAlerts: false,
+    schedule: realSchedule,
+    random: Math.random,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

@@ -54,7 +54,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
     const app = await buildApp({
       database,
-      config: { ...options.config, jwtSecret },
+      // A server with the demo dataset also plays the banner's demonstration alerts.
+      config: { demoAlerts: wantsDemo, ...options.config, jwtSecret },
       logger: options.logger,
     });
     let address: string;

@@ -22,6 +22,7 @@ import { ensurePrivateDir, openConfStore } from '../core/store/open-conf';
 import { counted } from '../core/save/save-dialog';
 import { DOWNLOAD_PATH_PREFIX, createBrowserDownloads } from './downloads';
 import { createEventStreams } from './event-stream';
+import { SHELL_RECORD_PATH, createRecordingShell } from './shell';
 import {
   bridgeCookieHeader,
   createLaunchSecrets,
@@ -92,6 +93,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
   const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
   const downloads = createBrowserDownloads();
+  const shell = createRecordingShell();
   const core = await startConsoleCore({
     saveDialog: downloads,
     host: 'browser',
@@ -103,7 +105,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logger,
     startServer: options.startServer,
     timeoutMs: options.timeoutMs,
+    notifier: shell.notifier,
+    tray: shell.tray,
   });
+  shell.connect(core.events);
 
   const secrets = createLaunchSecrets();
   const streams = createEventStreams(core.events);
@@ -169,6 +174,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       .header('Content-Disposition', `attachment; filename="${source.fileName}"`)
       .header('Cache-Control', 'no-store')
       .send(Readable.from(counted(chunks, onProgress)));
+  });
+
+  // What the stand-in tray and notifier recorded: for the page's user and for end-to-end tests.
+  app.get(SHELL_RECORD_PATH, async (request, reply) => {
+    if (!hasCookie(request))
+      return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
+    return reply.header('Cache-Control', 'no-store').send(shell.record());
   });
 
   app.get(HTTP_BRIDGE.script, async (_request, reply) => {

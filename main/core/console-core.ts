@@ -1,5 +1,8 @@
 import type { AppInfo } from '../../shared/bridge/contract';
 import { BridgeFailure } from './bridge/failure';
+import { createAlertFeed, type AlertFeed } from './alerts/feed';
+import { createAlertRelay, type AlertRelay } from './alerts/relay';
+import { noTray, silentNotifier, type Notifier, type Tray } from './alerts/shell';
 import { createHandlers, type Handlers } from './bridge/handlers';
 import { createBridgeEventBus, type BridgeEventBus } from './bridge/events';
 import { createGatewayClient, type GatewayClient } from './clients/gateway-client';
@@ -32,6 +35,10 @@ export interface ConsoleCoreOptions {
    * hosts give one; without it (tests of other parts) saving answers a failure.
    */
   saveDialog?: SaveDialog;
+  /** Desktop notifications of critical and high alerts; the host's (none by default). */
+  notifier?: Notifier;
+  /** The tray's count of undismissed alerts; the host's (none by default). */
+  tray?: Tray;
 }
 
 /** Everything host-agnostic, wired: what each host binds to its transport (IPC or HTTP). */
@@ -41,6 +48,9 @@ export interface ConsoleCore {
   organizations: OrganizationClient;
   events: BridgeEventBus;
   handlers: Handlers;
+  /** The alert banner's alerts, fed by the relay from the server's stream. */
+  alerts: AlertFeed;
+  relay: AlertRelay;
   /** Resolves once the base addresses are known (after the embedded server listens, if any). */
   appInfo(): Promise<AppInfo>;
   /** Whether the console runs its own server with the demo dataset (known before it listens). */
@@ -85,8 +95,19 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   const events = createBridgeEventBus(logger);
   if (!store.persistsToken) logger.warn('No secure storage for the session: you will sign in at each launch');
 
-  // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login.
-  const onUnauthorized = (message: string) => events.emit('auth:expired', { message });
+  const alerts = createAlertFeed({
+    events,
+    notifier: options.notifier ?? silentNotifier,
+    tray: options.tray ?? noTray,
+    kv: options.kv,
+    logger,
+  });
+  // Part 1 §4: any 401 clears the token (the client did) and sends the renderer to /login; the alert
+  // stream stops with the session.
+  const onUnauthorized = (message: string) => {
+    relay.sync();
+    events.emit('auth:expired', { message });
+  };
   const gateway = createGatewayClient({
     baseUrl: async () => (await urls()).gatewayUrl,
     tokens: store,
@@ -117,6 +138,13 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
       },
       downloadUrl,
     );
+  const relay: AlertRelay = createAlertRelay({
+    baseUrl: async () => (await urls()).gatewayUrl,
+    tokens: store,
+    onUnauthorized,
+    feed: alerts,
+    logger,
+  });
   const handlers = createHandlers({
     store,
     gateway,
@@ -126,6 +154,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     logger,
     saveDialog: options.saveDialog ?? unavailableSaveDialog,
     openDownload,
+    alerts,
+    relay,
   });
 
   let closing: Promise<void> | undefined;
@@ -135,11 +165,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     organizations,
     events,
     handlers,
+    alerts,
+    relay,
     appInfo,
     demo,
     server,
     close() {
       closing ??= (async () => {
+        relay.stop();
         // A server that failed to start has nothing to stop (and was logged).
         const running = await server.catch(() => null);
         if (!running) return;

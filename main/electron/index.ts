@@ -12,6 +12,7 @@ import { bindIpc } from './ipc';
 import { createElectronSaveDialog } from './save-dialog';
 import { createWindow } from './options';
 import { hardenSession } from './security';
+import { createElectronNotifier, createElectronTray } from './shell';
 import { openElectronKeyValue } from './store';
 
 /**
@@ -29,6 +30,11 @@ app.enableSandbox();
 
 let core: ConsoleCore | null = null;
 let window: BrowserWindow | null = null;
+const tray = createElectronTray(() => {
+  if (!window) return openWindow();
+  if (window.isMinimized()) window.restore();
+  window.focus();
+});
 
 if (!app.requestSingleInstanceLock()) {
   // A second launch hands over to the first one (see 'second-instance') and leaves.
@@ -62,6 +68,8 @@ async function start(): Promise<void> {
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
     }),
+    notifier: createElectronNotifier(),
+    tray,
   });
   bindIpc(core, rendererIndexUrl, logger);
   openWindow();
@@ -93,6 +101,7 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   const running = core;
   core = null;
+  tray.destroy();
   running
     .close()
     .catch((error: unknown) => logger.error('Stopping failed', error))

@@ -23,6 +23,11 @@ export interface Database {
   kind: DatabaseKind;
   /** Runs `work` while holding a database-wide lock, so that only one instance migrates or seeds at a time. */
   exclusive<T>(work: (session: ExclusiveSession) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onNotify` receives each NOTIFY payload (from this instance or any other on
+   * the same database). Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -60,6 +65,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
     kind: 'pglite',
     // PGlite has a single connection owned by this process: nothing else can race us.
     exclusive: (work) => work({ db, migrate: (config) => migratePglite(pglite, config) }),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       if (closed) return;
@@ -74,6 +80,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would crash the process.
   pool.on('error', () => undefined);
   const db: Db = drizzlePostgres({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
   let closed = false;
   return {
     db,
@@ -93,10 +100,76 @@ async function openPostgres(url: string): Promise<Database> {
         connection.release();
       }
     },
+    async listen(channel, onNotify) {
+      const stop = await listenPostgres(url, channel, onNotify);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      // A listener left open would reconnect to a database that is gone.
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await pool.end();
     },
+  };
+}
+
+/** How long a lost LISTEN connection waits before it reconnects. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to queries). A lost
+ * connection is replaced; notifications sent while it was down are lost, which the alert stream's
+ * replay by sequence number makes up for on the client's reconnect.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(scheduleRetry), RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (current !== client) return;
+      current = undefined;
+      client.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // The caller retries (or fails the first listen); this client is done.
+      if (current === client) current = undefined;
+      client.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }

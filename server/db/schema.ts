@@ -26,6 +26,12 @@ import {
   type AuditSeverity,
   type AuditStatus,
 } from '../../shared/api/audit';
+import {
+  ALERT_CATEGORIES,
+  ALERT_PRIORITIES,
+  BANNER_ALERT_TYPES,
+  type AlertMetadata,
+} from '../../shared/alerts';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '../../shared/api/exports';
 import {
@@ -274,6 +280,26 @@ export const alerts = pgTable(
   (t) => [index('alerts_organization').on(t.organizationId)],
 );
 
+/**
+ * The alert banner's alerts (part 1 §2): platform-wide events streamed to every console. `seq` orders
+ * them and is the stream's event id, so a reconnecting client asks for what it missed.
+ */
+export const bannerAlerts = pgTable(
+  'banner_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type', { enum: BANNER_ALERT_TYPES }).notNull(),
+    priority: text('priority', { enum: ALERT_PRIORITIES }).notNull(),
+    category: text('category', { enum: ALERT_CATEGORIES }).notNull(),
+    metadata: jsonb('metadata').$type<AlertMetadata>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banner_alerts_created').on(t.createdAt)],
+);
+
 export { AUDIT_ACTIONS, AUDIT_STATUSES };
 export type { AuditAction, AuditSeverity, AuditStatus };
 
@@ -369,4 +395,5 @@ export const schema = {
   loginThrottle,
   serverSecrets,
   ...tenancySchema,
+  bannerAlerts,
 };

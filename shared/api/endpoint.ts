@@ -37,6 +37,11 @@ export interface Endpoint<
    */
   tenant?: 'path' | 'header';
   tenantRule?: TenantRule;
+  /**
+   * `sse`: the answer is a `text/event-stream` (Server-Sent Events) whose events each carry one `data`
+   * value, not an envelope; the handler takes over the reply.
+   */
+  stream?: 'sse';
 }
 
 /** The tenant checks of part 1 §6 a route may require, or a plain tenant permission. */

@@ -1,4 +1,5 @@
 import { auditEndpoints } from './audit';
+import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
 import { childcareEndpoints } from './childcare';
@@ -14,6 +15,7 @@ export * from './childcare';
 export * from './roles';
 export * from './audit';
 export * from './exports';
+export * from './alerts';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -23,6 +25,7 @@ export const ENDPOINTS = {
   ...prefixed('roles', roleEndpoints),
   ...prefixed('audit', auditEndpoints),
   ...prefixed('exports', exportEndpoints),
+  ...prefixed('alerts', alertEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
@@ -164,6 +165,10 @@ export const bridgeContract = {
    * the browser as a download (browser host: the page opens `url`).
    */
   'export:save': { input: saveInput, output: saveOutcome },
+  /** The alert banner (part 1 §2): the 20 newest alerts the main process holds, newest first. */
+  'alerts:list': { input: none, output: z.array(bannerAlert) },
+  /** Dismisses one alert for this console (kept across restarts); answers the new list. */
+  'alerts:dismiss': { input: z.object({ id: z.string().min(1).max(64) }), output: z.array(bannerAlert) },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;
@@ -190,6 +195,17 @@ export const bridgeEvents = {
     bytes: z.number().int(),
     rows: z.number().int().nullable(),
     done: z.boolean(),
+  }),
+  /** The banner's alerts changed: a new one arrived, one was dismissed, or the session ended. */
+  'alerts:changed': z.object({ alerts: z.array(bannerAlert) }),
+  /**
+   * Browser host only: a desktop notification it recorded, for the page to show as a browser
+   * Notification where the user allowed them (the desktop app shows its own).
+   */
+  'alerts:notification': z.object({
+    title: z.string(),
+    body: z.string(),
+    priority: z.enum(ALERT_PRIORITIES),
   }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;

@@ -37,6 +37,8 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'export:history': vi.fn(unused('export:history')),
     'export:status': vi.fn(unused('export:status')),
     'export:save': vi.fn(async () => ({ status: 'cancelled' as const })),
+    'alerts:list': vi.fn(async () => []),
+    'alerts:dismiss': vi.fn(async () => []),
     ...overrides,
   };
 }

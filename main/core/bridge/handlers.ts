@@ -12,6 +12,8 @@ import type {
   SessionState,
 } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
+import type { AlertFeed } from '../alerts/feed';
+import type { AlertRelay } from '../alerts/relay';
 import { AuthRequiredError } from '../clients/errors';
 import type { GatewayClient, GatewayResult } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
@@ -35,11 +37,14 @@ export interface HandlerDeps {
   logger: Logger;
   saveDialog: ExportHandlerDeps['saveDialog'];
   openDownload: ExportHandlerDeps['openDownload'];
+  alerts: AlertFeed;
+  /** Follows the session: listens to the alert stream while signed in. */
+  relay: Pick<AlertRelay, 'sync'>;
 }
 
 /** Every channel of shared/bridge/contract.ts; the `Handlers` type makes a missing one a compile error. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const { store, gateway, organizations, events, logger } = deps;
+  const { store, gateway, organizations, events, logger, alerts, relay } = deps;
   const orgs = organizationEndpoints;
   const byId = (organizationId: string) => ({ params: { id: organizationId } });
   const roles = roleEndpoints;
@@ -64,19 +69,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     'app:info': async () => deps.appInfo(),
 
-    // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the
-    // token cleared. The token itself never crosses the bridge.
     'auth:session': async (): Promise<SessionState> => {
-      if (!store.getToken()) return { status: 'unauthenticated' };
       try {
-        const result = await gateway.verify();
-        if (result.success) return { status: 'authenticated', user: toSessionUser(result.data) };
-        store.clearToken();
-        return { status: 'unauthenticated', reason: result.error };
-      } catch (error) {
-        // A 401 already cleared the token (and told the renderer through 'auth:expired').
-        if (error instanceof AuthRequiredError) return { status: 'unauthenticated', reason: error.message };
-        throw error;
+        return await verifySession();
+      } finally {
+        relay.sync();
       }
     },
 
@@ -84,6 +81,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const result = await gateway.login(input);
       if (!result.success) throw new BridgeFailure('FAILED', result.error || ERRORS.loginFailed);
       store.setToken(result.data.token);
+      relay.sync();
       logger.info(`Signed in as ${result.data.email}`);
       return toSessionUser(result.data);
     },
@@ -99,6 +97,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         }
       }
       store.clearToken();
+      relay.sync();
       return null;
     },
 
@@ -180,7 +179,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return Promise.all(checks);
     },
     ...createExportHandlers(deps),
+    'alerts:list': async () => alerts.list(),
+    'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
   };
+
+  // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the
+  // token cleared. The token itself never crosses the bridge.
+  async function verifySession(): Promise<SessionState> {
+    if (!store.getToken()) return { status: 'unauthenticated' };
+    try {
+      const result = await gateway.verify();
+      if (result.success) return { status: 'authenticated', user: toSessionUser(result.data) };
+      store.clearToken();
+      return { status: 'unauthenticated', reason: result.error };
+    } catch (error) {
+      // A 401 already cleared the token (and told the renderer through 'auth:expired').
+      if (error instanceof AuthRequiredError) return { status: 'unauthenticated', reason: error.message };
+      throw error;
+    }
+  }
 }
 
 /** The session user without the token (zod drops every key the schema does not name). */

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
+import { AlertBanner } from '../../features/alerts-feed/AlertBanner';
 import { routeForPath } from '../../lib/navigation';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './Header';
@@ -39,6 +40,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       <Header />
+      <AlertBanner />
       <div className="flex">
         <Sidebar />
         <main

@@ -14,7 +14,15 @@ import type { Database } from '../../../server/db/client';
 import { memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, tokenFor } from '../../support/server';
+import {
+  bearer,
+  buildTestApp,
+  call,
+  createClock,
+  insertUser,
+  tokenFor,
+  type Envelope,
+} from '../../support/server';
 import { auditRows, createTenantFixture, type TenantFixture } from '../../support/tenancy';
 
 const GUARDED = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.permission);
@@ -59,6 +67,21 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       headers: bearer(token),
       ...(payload ? { payload } : {}),
     });
+
+  /**
+   * A stream endpoint (`stream: 'sse'`) never ends by itself: answer once the headers are there, with
+   * the envelope of a refusal, and drop an accepted stream.
+   */
+  async function opened(token: string, url: string) {
+    const response = await app.inject({ method: 'GET', url, headers: bearer(token), payloadAsStream: true });
+    const chunks: Buffer[] = [];
+    if (response.statusCode < 300) {
+      response.stream().destroy();
+      return { status: response.statusCode, body: { success: true } as Envelope };
+    }
+    for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { status: response.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) as Envelope };
+  }
 
   /** Runs a request and answers the audit records it added. */
   async function recorded(token: string, method: string, url: string, payload?: object) {
@@ -142,7 +165,9 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         '$name: 403 naming its permission exactly when the role lacks it',
         async ({ name, endpoint }) => {
           const { url, payload } = await sampleRequest(name, endpoint, role);
-          const response = await as(tokens[role], endpoint.method, url, payload);
+          const response = endpoint.stream
+            ? await opened(tokens[role], url)
+            : await as(tokens[role], endpoint.method, url, payload);
           const permission = endpoint.permission!;
           if (held.includes(permission)) {
             expect(response.status, JSON.stringify(response.body)).not.toBe(403);

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { clsx } from 'clsx';
+import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, X } from 'lucide-react';
+import { BANNER, byFilter, undismissed, wrapIndex, type AlertFilter } from '../../../shared/alerts';
+import { IconButton } from '../../components/ui/Button';
+import { AlertFilterSelect } from './AlertFilterSelect';
+import { AlertLine } from './AlertLine';
+import { useDismissAlert } from './mutations';
+import { useAlertFeed, useMinuteClock } from './queries';
+import { useCarousel } from './useCarousel';
+
+/**
+ * The alert banner of part 1 §2: one undismissed alert at a time, rotating every 8 s with a 150 ms fade
+ * when there are several, previous/next and a counter, a dismiss button, and an expanded view of at
+ * most 3 with the category filter. Hidden when every alert is dismissed.
+ */
+export function AlertBanner() {
+  const { data: alerts = [] } = useAlertFeed();
+  const [filter, setFilter] = useState<AlertFilter>('all');
+  const [expanded, setExpanded] = useState(false);
+  const open = undismissed(alerts);
+  const shown = byFilter(open, filter);
+  const { index, fading, next, previous } = useCarousel(shown.length);
+  const dismiss = useDismissAlert();
+  const now = useMinuteClock();
+  if (open.length === 0) return null;
+
+  const position = wrapIndex(index, shown.length);
+  const current = shown[position];
+  const several = shown.length > 1;
+
+  return (
+    <section
+      aria-label="Alerts"
+      className="border-b border-line bg-surface-muted/60 px-4 py-2 sm:px-6 lg:px-8"
+    >
+      <div className="flex items-center gap-2">
+        <div
+          data-testid="alert-banner-current"
+          aria-live="polite"
+          className={clsx('min-w-0 flex-1 transition-opacity', fading ? 'opacity-0' : 'opacity-100')}
+          style={{ transitionDuration: `${BANNER.fadeMs}ms` }}
+        >
+          {current ? (
+            <AlertLine alert={current} now={now} />
+          ) : (
+            <p className="text-sm text-muted">No alerts in this category</p>
+          )}
+        </div>
+        <span data-testid="alert-banner-counter" className="shrink-0 text-xs text-muted tabular-nums">
+          {shown.length === 0 ? 0 : position + 1} / {shown.length}
+        </span>
+        <IconButton aria-label="Previous alert" onClick={previous} disabled={!several} className="size-7">
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </IconButton>
+        <IconButton aria-label="Next alert" onClick={next} disabled={!several} className="size-7">
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </IconButton>
+        <IconButton
+          aria-label={expanded ? 'Collapse alerts' : 'Expand alerts'}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+          className="size-7"
+        >
+          {expanded ? (
+            <ChevronUp aria-hidden="true" className="size-4" />
+          ) : (
+            <ChevronDown aria-hidden="true" className="size-4" />
+          )}
+        </IconButton>
+        <IconButton
+          aria-label="Dismiss alert"
+          disabled={!current}
+          onClick={() => current && dismiss.mutate(current.id)}
+          className="size-7"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </IconButton>
+      </div>
+      {expanded && (
+        <div className="mt-2 space-y-2">
+          <AlertFilterSelect value={filter} onChange={setFilter} />
+          <ul
+            aria-label="Latest alerts"
+            className="divide-y divide-line rounded-md border border-line bg-surface"
+          >
+            {shown.slice(0, BANNER.maxExpanded).map((alert) => (
+              <li key={alert.id} className="flex items-center gap-2 px-3 py-2">
+                <AlertLine alert={alert} now={now} className="flex-1" />
+                <IconButton
+                  aria-label={`Dismiss ${alert.title}`}
+                  onClick={() => dismiss.mutate(alert.id)}
+                  className="size-7"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
