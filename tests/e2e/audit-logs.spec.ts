@@ -33,6 +33,11 @@ async function counts(page: Page): Promise<{ shown: number; total: number }> {
 }
 
 /** The rendered body rows (the virtual window), in order, as the cells' texts by column: read at once. */
+/** Every rendered row passes, and there is at least one (an empty table is still loading). */
+function everyRow(rows: Record<string, string>[], test: (row: Record<string, string>) => boolean): boolean {
+  return rows.length > 0 && rows.every(test);
+}
+
 async function renderedRows(page: Page): Promise<Record<string, string>[]> {
   return table(page)
     .locator('[role="rowgroup"]')
@@ -72,11 +77,18 @@ test('filters, search, Clear Filters (n) and the empty state', async ({ page, ho
   await page.getByLabel('Action').selectOption('LOGIN');
   await expect(page.getByRole('button', { name: 'Clear Filters (1)' })).toBeVisible();
   await expect.poll(async () => (await counts(page)).shown).toBeLessThan(all.total);
-  for (const row of await renderedRows(page)) expect(row.action).toBe('LOGIN');
+  // Rows and count come from separate calls: wait until the rows on screen are the filtered ones.
+  await expect
+    .poll(async () => everyRow(await renderedRows(page), (row) => row.action === 'LOGIN'))
+    .toBe(true);
 
   await page.getByLabel('Status').selectOption('success');
   await expect(page.getByRole('button', { name: 'Clear Filters (2)' })).toBeVisible();
-  for (const row of await renderedRows(page)) expect([row.action, row.status]).toEqual(['LOGIN', 'success']);
+  await expect
+    .poll(async () =>
+      everyRow(await renderedRows(page), (row) => row.action === 'LOGIN' && row.status === 'success'),
+    )
+    .toBe(true);
 
   await page.getByRole('button', { name: 'Clear Filters (2)' }).click();
   await expect.poll(async () => (await counts(page)).shown).toBe(all.total);
@@ -84,7 +96,9 @@ test('filters, search, Clear Filters (n) and the empty state', async ({ page, ho
 
   await page.getByLabel('Search audit logs').fill('dana DIRECTOR');
   await expect.poll(async () => (await counts(page)).shown).toBeLessThan(all.total);
-  for (const row of await renderedRows(page)) expect(row.user).toBe('Dana Director');
+  await expect
+    .poll(async () => everyRow(await renderedRows(page), (row) => row.user === 'Dana Director'))
+    .toBe(true);
 
   await page.getByLabel('Search audit logs').fill('no-such-record-anywhere');
   await expect(page.getByText('No audit logs found matching your criteria')).toBeVisible();
@@ -147,7 +161,7 @@ test('Export Logs downloads the filtered, sorted rows as audit-logs.csv, matchin
     'aria-sort',
     'ascending',
   );
-  await expect.poll(async () => (await renderedRows(page)).every((r) => r.action === 'UPDATE')).toBe(true);
+  await expect.poll(async () => everyRow(await renderedRows(page), (r) => r.action === 'UPDATE')).toBe(true);
   const { shown } = await counts(page);
   const visible = await renderedRows(page);
 
