@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CLOUD_SERVICES } from '../../shared/api/business';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
 import {
   DEFAULT_BRANDING,
@@ -305,6 +306,108 @@ export const auditLogs = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------
+// Business (issue 6): plans, add-ons, subscription history, acquisition spend and the platform's cloud
+// cost. Money is integer cents. Subscription events carry the change they make to MRR and to the
+// paying-customer count, so that MRR and customers at any instant are one sum over the history.
+
+export const SUBSCRIPTION_EVENT_TYPES = [
+  'new',
+  'upgrade',
+  'downgrade',
+  'cancel',
+  'reactivate',
+  'trial_start',
+  'trial_convert',
+] as const;
+export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+
+export const billingPlans = pgTable('billing_plans', {
+  id: text('id', { enum: PLANS }).primaryKey(),
+  name: text('name').notNull(),
+  monthlyPriceCents: integer('monthly_price_cents').notNull(),
+});
+
+export const addOns = pgTable('add_ons', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  monthlyPriceCents: integer('monthly_price_cents').notNull(),
+});
+
+/** An add-on an organization subscribed to, from startedAt until endedAt (null: still on). */
+export const organizationAddOns = pgTable(
+  'organization_add_ons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    addOnId: text('add_on_id')
+      .notNull()
+      .references(() => addOns.id, { onDelete: 'restrict' }),
+    startedAt: instant('started_at').notNull(),
+    endedAt: instant('ended_at'),
+  },
+  (t) => [
+    index('organization_add_ons_organization').on(t.organizationId),
+    check(
+      'organization_add_ons_end_after_start',
+      sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`,
+    ),
+  ],
+);
+
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    type: text('type', { enum: SUBSCRIPTION_EVENT_TYPES }).notNull(),
+    /** The plan after the event (the plan given up, for a cancel). */
+    plan: text('plan', { enum: PLANS }).notNull(),
+    occurredAt: instant('occurred_at').notNull(),
+    /** Change of the plan part of MRR, in cents (add-ons are counted from organization_add_ons). */
+    mrrDeltaCents: integer('mrr_delta_cents').notNull(),
+    /** +1 a new paying customer, -1 one lost, 0 otherwise. */
+    customerDelta: integer('customer_delta').notNull(),
+    /** The subscription was a trial before this event (a trial that ended, converted or not). */
+    fromTrial: boolean('from_trial').notNull().default(false),
+  },
+  (t) => [
+    index('subscription_events_time').on(t.occurredAt),
+    index('subscription_events_organization_time').on(t.organizationId, t.occurredAt),
+    check('subscription_events_customer_delta', sql`${t.customerDelta} between -1 and 1`),
+  ],
+);
+
+/** Sales and marketing spend of a calendar month (first day), an administrator's input. */
+export const acquisitionSpend = pgTable('acquisition_spend', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid('updated_by'),
+});
+
+/** The platform's cloud bill, one row per day and service. */
+export const cloudCosts = pgTable(
+  'cloud_costs',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    service: text('service', { enum: CLOUD_SERVICES }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.service] }),
+    check('cloud_costs_amount_non_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** A cloud cost budget over a rolling 30 days, alerting at a share of its limit. */
+export const costBudgets = pgTable('cost_budgets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  monthlyLimitCents: bigint('monthly_limit_cents', { mode: 'number' }).notNull(),
+  alertThresholdPercent: integer('alert_threshold_percent').notNull(),
+});
+
 /** Tables whose rows belong to one organization; usage counts their bytes. */
 export const TENANT_TABLES = [
   'organizations',
@@ -315,6 +418,8 @@ export const TENANT_TABLES = [
   'attendance',
   'dashboards',
   'alerts',
+  'organization_add_ons',
+  'subscription_events',
 ] as const;
 
 export const tenancySchema = {
@@ -337,4 +442,11 @@ export const schema = {
   loginThrottle,
   serverSecrets,
   ...tenancySchema,
+  billingPlans,
+  addOns,
+  organizationAddOns,
+  subscriptionEvents,
+  acquisitionSpend,
+  cloudCosts,
+  costBudgets,
 };

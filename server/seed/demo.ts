@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
+import { insertDemoBusiness } from './business';
 import { insertDemoTenants } from './tenancy';
 
 /**
@@ -34,5 +35,8 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<vo
       status: 'active' as const,
     })),
   );
-  if (tenantsAt !== undefined) await insertDemoTenants(db, tenantsAt);
+  if (tenantsAt !== undefined) {
+    await insertDemoTenants(db, tenantsAt);
+    await insertDemoBusiness(db, tenantsAt);
+  }
 }

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
@@ -10,6 +11,7 @@ export * from './auth';
 export * from './organizations';
 export * from './childcare';
 export * from './roles';
+export * from './business';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -17,6 +19,7 @@ export const ENDPOINTS = {
   ...prefixed('organizations', organizationEndpoints),
   ...prefixed('childcare', childcareEndpoints),
   ...prefixed('roles', roleEndpoints),
+  ...prefixed('business', businessEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(
