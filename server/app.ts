@@ -11,6 +11,7 @@ import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBusinessRoutes } from './routes/business';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
@@ -64,6 +65,7 @@ export async function buildApp({
   registerOrganizationRoutes(route, ctx);
   registerChildcareRoutes(route, ctx);
   registerRoleRoutes(route, ctx);
+  registerBusinessRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -65,6 +65,11 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
     ENDPOINTS['roles.assignUserRole'],
     { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
   ],
+  [ENDPOINTS['business.importCosts'], { action: 'IMPORT', resource: 'cloud_costs', severity: 'medium' }],
+  [
+    ENDPOINTS['business.setSpend'],
+    { action: 'UPDATE', resource: 'acquisition_spend', severity: 'medium', resourceParam: 'month' },
+  ],
 ]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {
