@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
+  budgetStatus,
+  businessDashboard,
+  costBreakdown,
+  costQuery,
+  costRecord,
+  dashboardQuery,
+  optimizationScore,
+  recommendation,
+  serverHealth,
+  MAX_COST_CSV_BYTES,
+} from '../api/business';
+import {
   invite,
   inviteBody,
   member,
@@ -72,6 +84,32 @@ export const bridgeContract = {
   'orgs:removeMember': {
     input: z.object({ organizationId, userId: z.string().min(1).max(64) }),
     output: z.object({ removed: z.literal(true) }),
+  },
+  /**
+   * Business figures (issue 6): the platform's (analytics.view_platform) or the current organization's
+   * (its owners and admins) for a header date range.
+   */
+  'business:dashboard': {
+    input: dashboardQuery.extend({ scope: z.enum(['platform', 'organization']) }),
+    output: businessDashboard,
+  },
+  /** The API server's own health: database round trip, uptime, migrations. */
+  'business:health': { input: none, output: serverHealth },
+  /** Everything the cost screen shows for a period, fetched together. */
+  'cost:overview': {
+    input: costQuery,
+    output: z.object({
+      trend: z.array(costRecord),
+      breakdown: costBreakdown,
+      recommendations: z.array(recommendation),
+      budgets: z.array(budgetStatus),
+      score: optimizationScore,
+    }),
+  },
+  /** A cost CSV's text; refused whole with each bad line's number. */
+  'cost:import': {
+    input: z.object({ csv: z.string().min(1).max(MAX_COST_CSV_BYTES) }),
+    output: z.object({ imported: z.number().int(), from: z.string(), to: z.string() }),
   },
 } as const;
 

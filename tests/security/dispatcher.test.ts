@@ -34,6 +34,10 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'orgs:invite': vi.fn(unused('orgs:invite')),
     'orgs:updateMember': vi.fn(unused('orgs:updateMember')),
     'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
+    'business:dashboard': vi.fn(unused('business:dashboard')),
+    'business:health': vi.fn(unused('business:health')),
+    'cost:overview': vi.fn(unused('cost:overview')),
+    'cost:import': vi.fn(unused('cost:import')),
     ...overrides,
   };
 }

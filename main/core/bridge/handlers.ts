@@ -14,6 +14,7 @@ import type { GatewayClient } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
+import { createBusinessHandlers } from './business-handlers';
 import type { BridgeEventBus } from './events';
 import { BridgeFailure } from './failure';
 
@@ -129,6 +130,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'orgs:removeMember': async ({ organizationId, userId }) =>
       organizations.request(orgs.removeMember, { params: { id: organizationId, userId } }),
+
+    ...createBusinessHandlers(gateway),
   };
 }
 
