@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuthThroughput } from './auth';
+import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
@@ -31,6 +32,7 @@ for (const measure of [
   measureDatabaseFirstStart,
   measureLoginInteractive,
   measureAuthThroughput,
+  measureBusinessFigures,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -51,13 +51,30 @@ const currentMrrSql = (now: number, organizationId: string | null) => sql`
       ${orgFilter(sql`a.organization_id`, organizationId)}
   ) x group by x.organization_id`;
 
-async function revenueByPlan(db: Db, now: number, organizationId: string | null) {
-  const [plans, adoption] = await Promise.all([
-    rows<{ plan: Plan; customers: number; mrr: number }>(
+/**
+ * Current MRR per plan and the top centers by MRR, from one pass over the per-organization MRR; add-on
+ * adoption per plan beside it.
+ */
+async function planFigures(db: Db, now: number, organizationId: string | null, limit = 10) {
+  const [perOrg, adoption] = await Promise.all([
+    rows<{
+      kind: 'plan' | 'top';
+      id: string | null;
+      name: string | null;
+      plan: Plan;
+      status: string | null;
+      customers: number;
+      mrr: number;
+    }>(
       db,
-      sql`select o.plan, count(*) filter (where c.mrr > 0)::int as customers, coalesce(sum(c.mrr), 0)::float8 as mrr
-          from (${currentMrrSql(now, organizationId)}) c join organizations o on o.id = c.organization_id
-          where c.mrr > 0 group by o.plan`,
+      sql`with c as materialized (
+            select o.id, o.name, o.plan, o.status, m.mrr
+            from (${currentMrrSql(now, organizationId)}) m join organizations o on o.id = m.organization_id
+            where m.mrr > 0)
+          select 'plan' as kind, null as id, null as name, plan, null as status, count(*)::int as customers,
+                 sum(mrr)::float8 as mrr from c group by plan
+          union all
+          (select 'top', id::text, name, plan, status, 1, mrr from c order by mrr desc, name limit ${limit})`,
     ),
     rows<{ plan: Plan; id: string; name: string; count: number }>(
       db,
@@ -69,9 +86,10 @@ async function revenueByPlan(db: Db, now: number, organizationId: string | null)
           group by o.plan, p.id, p.name order by p.id`,
     ),
   ]);
+  const plans = perOrg.filter((r) => r.kind === 'plan');
   // The spec's order: Professional, Enterprise, Starter.
   const order: Plan[] = ['professional', 'enterprise', 'starter'];
-  return order.map((plan) => {
+  const byPlan = order.map((plan) => {
     const found = plans.find((p) => p.plan === plan);
     return {
       plan,
@@ -80,6 +98,11 @@ async function revenueByPlan(db: Db, now: number, organizationId: string | null)
       addOns: adoption.filter((a) => a.plan === plan).map(({ id, name, count }) => ({ id, name, count })),
     };
   });
+  const top = perOrg
+    .filter((r) => r.kind === 'top')
+    .map((r) => ({ id: r.id ?? '', name: r.name ?? '', plan: r.plan, status: r.status ?? '', mrr: r.mrr }))
+    .sort((a, b) => b.mrr - a.mrr || a.name.localeCompare(b.name));
+  return { byPlan, top };
 }
 
 /** Weekdays among the 30 days before today: attendance is recorded on weekdays only. */
@@ -98,13 +121,9 @@ function healthOf(status: string, rate: number | null): CenterHealth {
   return 'healthy';
 }
 
-async function topCenters(db: Db, now: number, organizationId: string | null, limit = 10) {
-  const top = await rows<{ id: string; name: string; plan: Plan; status: string; mrr: number }>(
-    db,
-    sql`select o.id, o.name, o.plan, o.status, c.mrr from (${currentMrrSql(now, organizationId)}) c
-        join organizations o on o.id = c.organization_id where c.mrr > 0
-        order by c.mrr desc, o.name limit ${limit}`,
-  );
+type TopRow = Awaited<ReturnType<typeof planFigures>>['top'][number];
+
+async function topCenters(db: Db, now: number, top: TopRow[]) {
   if (top.length === 0) return [];
   const ids = sql.join(
     top.map((t) => sql`${t.id}::uuid`),
@@ -119,7 +138,8 @@ async function topCenters(db: Db, now: number, organizationId: string | null, li
     ),
     rows<{ id: string; n: number }>(
       db,
-      sql`select organization_id as id, count(distinct (child_id, date))::int as n from attendance
+      // Visits, not distinct child-days: a second visit the same day is rare, and the rate is capped.
+      sql`select organization_id as id, count(*)::int as n from attendance
           where organization_id in (${ids}) and date >= ${isoDay(first)} and date <= ${isoDay(last)}
           group by organization_id`,
     ),
@@ -128,7 +148,7 @@ async function topCenters(db: Db, now: number, organizationId: string | null, li
   return top.map((t) => {
     const children = enrolled.find((e) => e.id === t.id)?.n ?? 0;
     const days = attended.find((a) => a.id === t.id)?.n ?? 0;
-    const rate = children > 0 && weekdays > 0 ? days / (children * weekdays) : null;
+    const rate = children > 0 && weekdays > 0 ? Math.min(1, days / (children * weekdays)) : null;
     return {
       organizationId: t.id,
       name: t.name,
@@ -170,17 +190,17 @@ export async function businessFigures(
   const seriesStart = monthStart(now, -11);
   const since = Math.min(seriesStart, window.start);
   const last30 = costDays('30d', now);
-  const [history, platformNow, windowCost, monthCost, spend, byPlan, top, active] = await Promise.all([
+  const [history, platformNow, windowCost, monthCost, spend, plans, active] = await Promise.all([
     loadHistory(db, organizationId, since, now),
     organizationId === null ? null : loadPlatformMrr(db, now),
     cloudCostOfDays(db, isoDay(window.start), isoDay(window.end - DAY_MS)),
     cloudCostOfDays(db, isoDay(last30.first), isoDay(last30.last)),
     organizationId === null ? spendMonths(db) : Promise.resolve([]),
-    revenueByPlan(db, now, organizationId),
-    topCenters(db, now, organizationId),
+    planFigures(db, now, organizationId),
     activeCenters(db, organizationId),
   ]);
 
+  const top = await topCenters(db, now, plans.top);
   const current = stateAt(history, now + 1);
   const share = platformNow === null ? 1 : platformNow > 0 ? Math.max(0, current.mrr) / platformNow : 0;
   const revenue = revenueOf(history, window.start, window.end);
@@ -234,7 +254,7 @@ export async function businessFigures(
       const end = Math.min(now, monthStart(now, i - 10));
       return { month: isoDay(start).slice(0, 7), revenue: dollars(revenueOf(history, start, end)) };
     }),
-    revenueByPlan: byPlan,
+    revenueByPlan: plans.byPlan,
     topCenters: top,
   };
 }

@@ -42,20 +42,35 @@ export async function loadHistory(
   since: number,
   until: number,
 ): Promise<History> {
-  const [base, recent] = await Promise.all([
-    rows<{ mrr: number | null; cust: number | null }>(
-      db,
-      sql`select sum(m.mrr)::float8 as mrr, sum(m.cust)::float8 as cust
-          from (${movementsSql(organizationId)}) m where m.at < ${ts(since)}::timestamptz`,
-    ),
-    rows<{ at: number; mrr: number; cust: number; type: SubscriptionEventType | null; from_trial: boolean }>(
-      db,
-      sql`select (extract(epoch from m.at) * 1000)::float8 as at, m.mrr, m.cust, m.type, m.from_trial
-          from (${movementsSql(organizationId)}) m
-          where m.at >= ${ts(since)}::timestamptz and m.at <= ${ts(until)}::timestamptz
-          order by m.at`,
-    ),
-  ]);
+  // One pass over the history: the sums before `since` as the first row, then each later movement.
+  const found = await rows<{
+    base: boolean;
+    at: number | null;
+    mrr: number | null;
+    cust: number | null;
+    type: SubscriptionEventType | null;
+    from_trial: boolean | null;
+  }>(
+    db,
+    sql`with m as materialized (${movementsSql(organizationId)})
+        select true as base, null::float8 as at, sum(m.mrr)::float8 as mrr, sum(m.cust)::float8 as cust,
+               null::text as type, null::boolean as from_trial
+          from m where m.at < ${ts(since)}::timestamptz
+        union all
+        (select false, (extract(epoch from m.at) * 1000)::float8, m.mrr::float8, m.cust::float8, m.type, m.from_trial
+          from m where m.at >= ${ts(since)}::timestamptz and m.at <= ${ts(until)}::timestamptz order by m.at)`,
+  );
+  const base = found.filter((r) => r.base);
+  const recent = found
+    .filter((r) => !r.base)
+    .map((r) => ({
+      at: r.at ?? 0,
+      mrr: r.mrr ?? 0,
+      cust: r.cust ?? 0,
+      type: r.type,
+      from_trial: r.from_trial ?? false,
+    }))
+    .sort((a, b) => a.at - b.at);
   return {
     baseMrr: base[0]?.mrr ?? 0,
     baseCustomers: base[0]?.cust ?? 0,
