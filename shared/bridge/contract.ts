@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
+  acquisitionSpendMonth,
   budgetStatus,
   businessDashboard,
   costBreakdown,
@@ -92,6 +93,16 @@ export const bridgeContract = {
   'business:dashboard': {
     input: dashboardQuery.extend({ scope: z.enum(['platform', 'organization']) }),
     output: businessDashboard,
+  },
+  /** Monthly sales and marketing spend (CAC's input), newest first. */
+  'business:spend': { input: none, output: z.array(acquisitionSpendMonth) },
+  /** An administrator sets a month's spend (billing.manage). */
+  'business:setSpend': {
+    input: z.object({
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'),
+      amount: z.number().min(0).max(1_000_000_000),
+    }),
+    output: acquisitionSpendMonth,
   },
   /** The API server's own health: database round trip, uptime, migrations. */
   'business:health': { input: none, output: serverHealth },

@@ -59,6 +59,17 @@ test('opens on the demo figures, and the date range changes the period', async (
   const refetched = page.waitForResponse((r) => /\/bridge\/business(:|%3A)dashboard/i.test(r.url()));
   await page.getByRole('button', { name: 'Refresh' }).click();
   expect((await refetched).ok()).toBe(true);
+
+  // An administrator's spend input moves the acquisition cost of the period.
+  await page.getByLabel('Date range').selectOption('30d');
+  const cac = card(page, 'Customer Acquisition Cost');
+  await expect(cac).toContainText('new customers');
+  const before = await cac.textContent();
+  const spend = page.getByRole('region', { name: 'Sales & Marketing Spend' });
+  await spend.getByLabel('Spend (USD)').fill('98765');
+  await spend.getByRole('button', { name: 'Save spend' }).click();
+  await expect(spend.getByRole('status')).toContainText('Saved $98,765.00');
+  await expect(cac).not.toHaveText(before ?? '');
 });
 
 test("a center administrator sees their own organization's figures", async ({ page, host }) => {

@@ -36,6 +36,8 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
     'business:dashboard': vi.fn(unused('business:dashboard')),
     'business:health': vi.fn(unused('business:health')),
+    'business:spend': vi.fn(unused('business:spend')),
+    'business:setSpend': vi.fn(unused('business:setSpend')),
     'cost:overview': vi.fn(unused('cost:overview')),
     'cost:import': vi.fn(unused('cost:import')),
     ...overrides,

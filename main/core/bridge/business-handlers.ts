@@ -5,7 +5,13 @@ import type { RequestInput } from '../clients/http';
 import { BridgeFailure } from './failure';
 import type { Handlers } from './handlers';
 
-type BusinessChannel = 'business:dashboard' | 'business:health' | 'cost:overview' | 'cost:import';
+type BusinessChannel =
+  | 'business:dashboard'
+  | 'business:health'
+  | 'business:spend'
+  | 'business:setSpend'
+  | 'cost:overview'
+  | 'cost:import';
 
 /** The business channels (issue 6), all on Client B; a failed answer reaches the user with its text. */
 export function createBusinessHandlers(gateway: GatewayClient): Pick<Handlers, BusinessChannel> {
@@ -21,6 +27,11 @@ export function createBusinessHandlers(gateway: GatewayClient): Pick<Handlers, B
       fetch(scope === 'platform' ? api.platformDashboard : api.organizationDashboard, { query: { period } }),
 
     'business:health': async () => fetch(api.serverHealth),
+
+    'business:spend': async () => fetch(api.listSpend),
+
+    'business:setSpend': async ({ month, amount }) =>
+      fetch(api.setSpend, { params: { month }, body: { amount } }),
 
     'cost:overview': async ({ period }) => {
       const query = { query: { period } };

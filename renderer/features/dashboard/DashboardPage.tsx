@@ -5,11 +5,13 @@ import { InfoPopover } from '../../components/ui/InfoPopover';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Panel } from '../../components/ui/Panel';
 import { Spinner } from '../../components/ui/Spinner';
+import { useAuthStore } from '../../app/state/useAuthStore';
 import { useUiStore } from '../../app/state/useUiStore';
 import { routeTitle } from '../../lib/navigation';
 import { KpiGrid } from './KpiGrid';
 import { RevenueByPlan } from './RevenueByPlan';
 import { RevenueChart } from './RevenueChart';
+import { SpendEditor } from './SpendEditor';
 import { SystemHealthGrid } from './SystemHealthGrid';
 import { TopCenters } from './TopCenters';
 import { useBusinessFigures, useDashboardScope } from './queries';
@@ -22,6 +24,11 @@ export function DashboardPage({ alertsSlot }: { alertsSlot?: ReactNode }) {
   const period = useUiStore((s) => s.dateRange);
   const { scope } = useDashboardScope();
   const figures = useBusinessFigures(period);
+  const editsSpend = useAuthStore(
+    (s) =>
+      (s.user?.permissions.includes('billing.manage') ?? false) &&
+      s.user?.permissions.includes('analytics.view_platform'),
+  );
   const rangeLabel = DATE_RANGES.find((r) => r.value === period)?.label ?? period;
 
   return (
@@ -72,6 +79,14 @@ export function DashboardPage({ alertsSlot }: { alertsSlot?: ReactNode }) {
         </Panel>
         <Panel title="Real-time Alerts">{alertsSlot}</Panel>
       </div>
+      {editsSpend ? (
+        <Panel
+          title="Sales & Marketing Spend"
+          info={<InfoPopover label="Sales & Marketing Spend">{FIGURE_DEFINITIONS.cac}</InfoPopover>}
+        >
+          <SpendEditor />
+        </Panel>
+      ) : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ export const dashboardKeys = {
   figures: (scope: string, organizationId: string | null, period: DashboardPeriod) =>
     [...dashboardKeys.all, 'dashboard', scope, organizationId, period] as const,
   health: () => [...dashboardKeys.all, 'health'] as const,
+  spend: () => [...dashboardKeys.all, 'spend'] as const,
   appInfo: () => ['app', 'info'] as const,
 };
 
@@ -47,4 +48,8 @@ export function useAppInfo() {
     queryFn: () => call('app:info'),
     staleTime: Infinity,
   });
+}
+
+export function useAcquisitionSpend(enabled: boolean) {
+  return useQuery({ queryKey: dashboardKeys.spend(), queryFn: () => call('business:spend'), enabled });
 }
