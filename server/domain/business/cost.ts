@@ -29,19 +29,25 @@ const zero = (): Amounts => ({ lambda: 0, dynamodb: 0, s3: 0, cloudfront: 0, api
 
 /** Days with cost data in [first, last] (cents), oldest first. */
 async function loadDays(db: Db, first: number, last: number): Promise<Day[]> {
-  const found = await rows<{ date: string; service: CloudService; cents: number }>(
+  // One row per day, services as columns: a year and its predecessor are 730 rows, not 4,380.
+  const found = await rows<Amounts & { date: string }>(
     db,
-    sql`select to_char(date, 'YYYY-MM-DD') as date, service, amount_cents::float8 as cents from cloud_costs
-        where date >= ${isoDay(first)} and date <= ${isoDay(last)} order by date`,
+    sql`select to_char(date, 'YYYY-MM-DD') as date,
+          ${sql.join(
+            CLOUD_SERVICES.map(
+              (s) =>
+                sql`coalesce(sum(amount_cents) filter (where service = ${s}), 0)::float8 as ${sql.identifier(s)}`,
+            ),
+            sql`, `,
+          )}
+        from cloud_costs where date >= ${isoDay(first)} and date <= ${isoDay(last)}
+        group by date order by date`,
   );
-  const days = new Map<string, Day>();
-  for (const row of found) {
-    let day = days.get(row.date);
-    if (!day) days.set(row.date, (day = { date: row.date, amounts: zero(), total: 0 }));
-    day.amounts[row.service] += row.cents;
-    day.total += row.cents;
-  }
-  return [...days.values()];
+  return found.map((row) => {
+    const amounts = zero();
+    for (const s of CLOUD_SERVICES) amounts[s] = row[s];
+    return { date: row.date, amounts, total: CLOUD_SERVICES.reduce((sum, s) => sum + amounts[s], 0) };
+  });
 }
 
 /** The current period's days and the previous period's, by whole days before today. */
