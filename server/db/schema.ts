@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -348,6 +349,8 @@ export const organizationAddOns = pgTable(
   },
   (t) => [
     index('organization_add_ons_organization').on(t.organizationId),
+    index('organization_add_ons_started').on(t.startedAt),
+    index('organization_add_ons_ended').on(t.endedAt),
     check(
       'organization_add_ons_end_after_start',
       sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`,
@@ -377,6 +380,39 @@ export const subscriptionEvents = pgTable(
     check('subscription_events_customer_delta', sql`${t.customerDelta} between -1 and 1`),
   ],
 );
+
+/**
+ * Summary of the MRR history kept by database triggers (migration business_summaries) in the same
+ * transaction as every change of subscription_events, organization_add_ons or an add-on's price: the
+ * sum of every movement (events, add-on starts and ends) per organization. MRR at an instant is this
+ * sum minus the movements after it (normally none).
+ */
+export const organizationMrr = pgTable(
+  'organization_mrr',
+  {
+    organizationId: organizationRef().primaryKey(),
+    mrrCents: bigint('mrr_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('organization_mrr_by_mrr').on(t.mrrCents.desc())],
+);
+
+/**
+ * The movements of one UTC day, summed by the same triggers: MRR added and removed (with the sum of
+ * amount × instant in ms, so that revenue prorated to the instant is exact), paying customers, and the
+ * counts behind churn, new customers and trial conversion.
+ */
+export const businessDays = pgTable('business_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  mrrAddedCents: bigint('mrr_added_cents', { mode: 'number' }).notNull().default(0),
+  mrrAddedMoment: numeric('mrr_added_moment').notNull().default('0'),
+  mrrRemovedCents: bigint('mrr_removed_cents', { mode: 'number' }).notNull().default(0),
+  mrrRemovedMoment: numeric('mrr_removed_moment').notNull().default('0'),
+  customerDelta: integer('customer_delta').notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  customersLost: integer('customers_lost').notNull().default(0),
+  trialsConverted: integer('trials_converted').notNull().default(0),
+  trialsEnded: integer('trials_ended').notNull().default(0),
+});
 
 /** Sales and marketing spend of a calendar month (first day), an administrator's input. */
 export const acquisitionSpend = pgTable('acquisition_spend', {
@@ -446,6 +482,8 @@ export const schema = {
   addOns,
   organizationAddOns,
   subscriptionEvents,
+  organizationMrr,
+  businessDays,
   acquisitionSpend,
   cloudCosts,
   costBudgets,

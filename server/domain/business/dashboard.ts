@@ -17,8 +17,10 @@ import {
   spendInWindow,
   trialConversion,
 } from './formulas';
+import { platformMrr, platformMrrByPlan, topCentersByMrr, type CenterMrr, type PlanMrr } from './current-mrr';
 import { countsIn, loadHistory, stateAt, within, type History } from './movements';
 import { costDays, dashboardWindow } from './periods';
+import { loadPlatformHistory } from './platform-history';
 import { orgFilter, rows, ts } from './sql';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -40,42 +42,37 @@ async function cloudCostOfDays(db: Db, first: string, last: string): Promise<num
 }
 
 /** Current MRR per organization (plan and add-ons), as a SQL relation. */
-const currentMrrSql = (now: number, organizationId: string | null) => sql`
-  select x.organization_id, sum(x.mrr)::float8 as mrr from (
-    select e.organization_id, e.mrr_delta_cents as mrr from subscription_events e
-      where e.occurred_at <= ${ts(now)}::timestamptz${orgFilter(sql`e.organization_id`, organizationId)}
-    union all
-    select a.organization_id, p.monthly_price_cents from organization_add_ons a
-      join add_ons p on p.id = a.add_on_id
-      where a.started_at <= ${ts(now)}::timestamptz and (a.ended_at is null or a.ended_at > ${ts(now)}::timestamptz)
-      ${orgFilter(sql`a.organization_id`, organizationId)}
-  ) x group by x.organization_id`;
+const currentMrrSql = (now: number, organizationId: string) => sql`
+  select m.organization_id, sum(m.delta)::float8 as mrr from business_movements m
+  where m.at <= ${ts(now)}::timestamptz${orgFilter(sql`m.organization_id`, organizationId)}
+  group by m.organization_id`;
+
+/** One organization's MRR per plan and its place among the top centers (itself, when paying). */
+async function organizationMrr(db: Db, now: number, organizationId: string) {
+  const found = await rows<CenterMrr>(
+    db,
+    sql`select o.id::text as id, o.name, o.plan, o.status, m.mrr
+        from (${currentMrrSql(now, organizationId)}) m join organizations o on o.id = m.organization_id
+        where m.mrr > 0`,
+  );
+  return {
+    perPlan: found.map((c): PlanMrr => ({ plan: c.plan, customers: 1, mrr: c.mrr })),
+    top: found,
+  };
+}
 
 /**
- * Current MRR per plan and the top centers by MRR, from one pass over the per-organization MRR; add-on
+ * Current MRR per plan and the top centers by MRR (the platform's from the summaries); add-on
  * adoption per plan beside it.
  */
 async function planFigures(db: Db, now: number, organizationId: string | null, limit = 10) {
   const [perOrg, adoption] = await Promise.all([
-    rows<{
-      kind: 'plan' | 'top';
-      id: string | null;
-      name: string | null;
-      plan: Plan;
-      status: string | null;
-      customers: number;
-      mrr: number;
-    }>(
-      db,
-      sql`with c as materialized (
-            select o.id, o.name, o.plan, o.status, m.mrr
-            from (${currentMrrSql(now, organizationId)}) m join organizations o on o.id = m.organization_id
-            where m.mrr > 0)
-          select 'plan' as kind, null as id, null as name, plan, null as status, count(*)::int as customers,
-                 sum(mrr)::float8 as mrr from c group by plan
-          union all
-          (select 'top', id::text, name, plan, status, 1, mrr from c order by mrr desc, name limit ${limit})`,
-    ),
+    organizationId === null
+      ? Promise.all([platformMrrByPlan(db, now), topCentersByMrr(db, now, limit)]).then(([perPlan, top]) => ({
+          perPlan,
+          top,
+        }))
+      : organizationMrr(db, now, organizationId),
     rows<{ plan: Plan; id: string; name: string; count: number }>(
       db,
       sql`select o.plan, p.id, p.name, count(*)::int as count
@@ -86,7 +83,7 @@ async function planFigures(db: Db, now: number, organizationId: string | null, l
           group by o.plan, p.id, p.name order by p.id`,
     ),
   ]);
-  const plans = perOrg.filter((r) => r.kind === 'plan');
+  const plans = perOrg.perPlan;
   // The spec's order: Professional, Enterprise, Starter.
   const order: Plan[] = ['professional', 'enterprise', 'starter'];
   const byPlan = order.map((plan) => {
@@ -98,10 +95,7 @@ async function planFigures(db: Db, now: number, organizationId: string | null, l
       addOns: adoption.filter((a) => a.plan === plan).map(({ id, name, count }) => ({ id, name, count })),
     };
   });
-  const top = perOrg
-    .filter((r) => r.kind === 'top')
-    .map((r) => ({ id: r.id ?? '', name: r.name ?? '', plan: r.plan, status: r.status ?? '', mrr: r.mrr }))
-    .sort((a, b) => b.mrr - a.mrr || a.name.localeCompare(b.name));
+  const top = [...perOrg.top].sort((a, b) => b.mrr - a.mrr || a.name.localeCompare(b.name));
   return { byPlan, top };
 }
 
@@ -191,8 +185,10 @@ export async function businessFigures(
   const since = Math.min(seriesStart, window.start);
   const last30 = costDays('30d', now);
   const [history, platformNow, windowCost, monthCost, spend, plans, active] = await Promise.all([
-    loadHistory(db, organizationId, since, now),
-    organizationId === null ? null : loadPlatformMrr(db, now),
+    organizationId === null
+      ? loadPlatformHistory(db, since, now, [window.start])
+      : loadHistory(db, organizationId, since, now),
+    organizationId === null ? null : platformMrr(db, now),
     cloudCostOfDays(db, isoDay(window.start), isoDay(window.end - DAY_MS)),
     cloudCostOfDays(db, isoDay(last30.first), isoDay(last30.last)),
     organizationId === null ? spendMonths(db) : Promise.resolve([]),
@@ -257,12 +253,4 @@ export async function businessFigures(
     revenueByPlan: plans.byPlan,
     topCenters: top,
   };
-}
-
-async function loadPlatformMrr(db: Db, now: number): Promise<number> {
-  const [row] = await rows<{ mrr: number | null }>(
-    db,
-    sql`select sum(c.mrr)::float8 as mrr from (${currentMrrSql(now, null)}) c`,
-  );
-  return row?.mrr ?? 0;
 }

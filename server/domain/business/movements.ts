@@ -1,19 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgFilter, rows, ts } from './sql';
-import type { SubscriptionEventType } from '../../db/schema';
 
 /**
  * The MRR and customer history as movements: subscription events, and add-ons as +price at their start
- * and −price at their end. MRR or paying customers at an instant are a sum over the movements before it.
+ * and −price at their end (the view business_movements). MRR or paying customers at an instant are a
+ * sum over the movements before it. A movement also carries the counts it adds to a window (new
+ * customers, customers lost, trials converted and ended), so that a whole day of the platform's
+ * history can be a few summed movements (see platform-history.ts).
  */
 export interface Movement {
   at: number;
   mrrDelta: number;
   customerDelta: number;
-  /** null for an add-on movement. */
-  type: SubscriptionEventType | null;
-  fromTrial: boolean;
+  newCustomers: number;
+  lost: number;
+  trialsConverted: number;
+  trialsEnded: number;
 }
 
 export interface History {
@@ -24,17 +27,12 @@ export interface History {
   movements: Movement[];
 }
 
-const movementsSql = (organizationId: string | null) => sql`
-  select e.occurred_at as at, e.mrr_delta_cents as mrr, e.customer_delta as cust, e.type, e.from_trial
-    from subscription_events e where true${orgFilter(sql`e.organization_id`, organizationId)}
-  union all
-  select a.started_at, p.monthly_price_cents, 0, null, false
-    from organization_add_ons a join add_ons p on p.id = a.add_on_id
-    where true${orgFilter(sql`a.organization_id`, organizationId)}
-  union all
-  select a.ended_at, -p.monthly_price_cents, 0, null, false
-    from organization_add_ons a join add_ons p on p.id = a.add_on_id
-    where a.ended_at is not null${orgFilter(sql`a.organization_id`, organizationId)}`;
+/** The columns of a movement row, named as `Movement`'s fields (numbers as float8). */
+export const movementColumns = (m: SQL) => sql`
+  (extract(epoch from ${m}.at) * 1000)::float8 as "at", ${m}.delta::float8 as "mrrDelta",
+  ${m}.customers::float8 as "customerDelta", ${m}.new_customers::float8 as "newCustomers",
+  ${m}.customers_lost::float8 as "lost", ${m}.trials_converted::float8 as "trialsConverted",
+  ${m}.trials_ended::float8 as "trialsEnded"`;
 
 export async function loadHistory(
   db: Db,
@@ -43,46 +41,40 @@ export async function loadHistory(
   until: number,
 ): Promise<History> {
   // One pass over the history: the sums before `since` as the first row, then each later movement.
-  const found = await rows<{
-    base: boolean;
-    at: number | null;
-    mrr: number | null;
-    cust: number | null;
-    type: SubscriptionEventType | null;
-    from_trial: boolean | null;
-  }>(
+  const found = await rows<Movement & { base: boolean }>(
     db,
-    sql`with m as materialized (${movementsSql(organizationId)})
-        select true as base, null::float8 as at, sum(m.mrr)::float8 as mrr, sum(m.cust)::float8 as cust,
-               null::text as type, null::boolean as from_trial
+    sql`with m as materialized (
+          select * from business_movements m where true${orgFilter(sql`m.organization_id`, organizationId)})
+        select true as base, null::float8 as "at", sum(m.delta)::float8 as "mrrDelta",
+               sum(m.customers)::float8 as "customerDelta", 0::float8 as "newCustomers", 0::float8 as "lost",
+               0::float8 as "trialsConverted", 0::float8 as "trialsEnded"
           from m where m.at < ${ts(since)}::timestamptz
         union all
-        (select false, (extract(epoch from m.at) * 1000)::float8, m.mrr::float8, m.cust::float8, m.type, m.from_trial
+        (select false, ${movementColumns(sql`m`)}
           from m where m.at >= ${ts(since)}::timestamptz and m.at <= ${ts(until)}::timestamptz order by m.at)`,
   );
-  const base = found.filter((r) => r.base);
-  const recent = found
-    .filter((r) => !r.base)
-    .map((r) => ({
-      at: r.at ?? 0,
-      mrr: r.mrr ?? 0,
-      cust: r.cust ?? 0,
-      type: r.type,
-      from_trial: r.from_trial ?? false,
-    }))
-    .sort((a, b) => a.at - b.at);
+  const base = found.find((r) => r.base);
   return {
-    baseMrr: base[0]?.mrr ?? 0,
-    baseCustomers: base[0]?.cust ?? 0,
-    movements: recent.map((r) => ({
-      at: r.at,
-      mrrDelta: r.mrr,
-      customerDelta: r.cust,
-      type: r.type,
-      fromTrial: r.from_trial,
-    })),
+    baseMrr: base?.mrrDelta ?? 0,
+    baseCustomers: base?.customerDelta ?? 0,
+    movements: found
+      .filter((r) => !r.base)
+      .map(movementOf)
+      .sort(byTime),
   };
 }
+
+export const byTime = (a: Movement, b: Movement) => a.at - b.at;
+
+export const movementOf = (r: Movement): Movement => ({
+  at: r.at,
+  mrrDelta: r.mrrDelta ?? 0,
+  customerDelta: r.customerDelta ?? 0,
+  newCustomers: r.newCustomers ?? 0,
+  lost: r.lost ?? 0,
+  trialsConverted: r.trialsConverted ?? 0,
+  trialsEnded: r.trialsEnded ?? 0,
+});
 
 /** MRR (cents) and paying customers just before `at`. */
 export function stateAt(history: History, at: number): { mrr: number; customers: number } {
@@ -101,14 +93,12 @@ export const within = (history: History, start: number, end: number) =>
 
 /** New paying customers, customers lost, and trials converted and ended in a window. */
 export function countsIn(history: History, start: number, end: number) {
-  const inside = within(history, start, end);
-  const converted = inside.filter((m) => m.type === 'trial_convert').length;
-  return {
-    newCustomers: inside.filter(
-      (m) => m.customerDelta === 1 && (m.type === 'new' || m.type === 'trial_convert'),
-    ).length,
-    lost: inside.filter((m) => m.customerDelta === -1).length,
-    trialsConverted: converted,
-    trialsEnded: converted + inside.filter((m) => m.type === 'cancel' && m.fromTrial).length,
-  };
+  const counts = { newCustomers: 0, lost: 0, trialsConverted: 0, trialsEnded: 0 };
+  for (const m of within(history, start, end)) {
+    counts.newCustomers += m.newCustomers;
+    counts.lost += m.lost;
+    counts.trialsConverted += m.trialsConverted;
+    counts.trialsEnded += m.trialsEnded;
+  }
+  return counts;
 }
