@@ -391,9 +391,29 @@ export const organizationMrr = pgTable(
   'organization_mrr',
   {
     organizationId: organizationRef().primaryKey(),
+    /** The organization's plan, kept equal to organizations.plan by a trigger. */
+    plan: text('plan', { enum: PLANS }).notNull(),
     mrrCents: bigint('mrr_cents', { mode: 'number' }).notNull(),
   },
   (t) => [index('organization_mrr_by_mrr').on(t.mrrCents.desc())],
+);
+
+/** Paying organizations (organization_mrr > 0) and their MRR per plan, kept by the same triggers. */
+export const businessPlans = pgTable('business_plans', {
+  plan: text('plan', { enum: PLANS }).primaryKey(),
+  customers: integer('customers').notNull(),
+  mrrCents: bigint('mrr_cents', { mode: 'number' }).notNull(),
+});
+
+/** Open add-on subscriptions (no end) per plan of the organization and add-on, kept by the same triggers. */
+export const businessPlanAddOns = pgTable(
+  'business_plan_add_ons',
+  {
+    plan: text('plan', { enum: PLANS }).notNull(),
+    addOnId: text('add_on_id').notNull(),
+    subscriptions: integer('subscriptions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plan, t.addOnId] })],
 );
 
 /**
@@ -483,6 +503,8 @@ export const schema = {
   organizationAddOns,
   subscriptionEvents,
   organizationMrr,
+  businessPlans,
+  businessPlanAddOns,
   businessDays,
   acquisitionSpend,
   cloudCosts,

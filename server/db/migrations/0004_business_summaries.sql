@@ -11,8 +11,22 @@ CREATE TABLE "business_days" (
 	"trials_ended" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "business_plan_add_ons" (
+	"plan" text NOT NULL,
+	"add_on_id" text NOT NULL,
+	"subscriptions" integer NOT NULL,
+	CONSTRAINT "business_plan_add_ons_plan_add_on_id_pk" PRIMARY KEY("plan","add_on_id")
+);
+--> statement-breakpoint
+CREATE TABLE "business_plans" (
+	"plan" text PRIMARY KEY NOT NULL,
+	"customers" integer NOT NULL,
+	"mrr_cents" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "organization_mrr" (
 	"organization_id" uuid PRIMARY KEY NOT NULL,
+	"plan" text NOT NULL,
 	"mrr_cents" bigint NOT NULL
 );
 --> statement-breakpoint

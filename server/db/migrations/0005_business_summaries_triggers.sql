@@ -1,4 +1,4 @@
--- The business summaries (organization_mrr, business_days) kept up to date by triggers in the same
+-- The business summaries (organization_mrr, business_plans, business_plan_add_ons, business_days) kept up to date by triggers in the same
 -- transaction as every change of the MRR history, and backfilled from the existing rows.
 -- A movement: a subscription event, an add-on's start (+price) or its end (−price).
 CREATE VIEW "business_movements" AS
@@ -19,10 +19,15 @@ CREATE FUNCTION business_summaries_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM business_days;
   DELETE FROM organization_mrr;
-  INSERT INTO organization_mrr (organization_id, mrr_cents)
-    SELECT m.organization_id, sum(m.delta) FROM business_movements m
-      WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.organization_id)
-      GROUP BY m.organization_id;
+  DELETE FROM business_plans;
+  DELETE FROM business_plan_add_ons;
+  INSERT INTO organization_mrr (organization_id, plan, mrr_cents)
+    SELECT o.id, o.plan, sum(m.delta) FROM business_movements m JOIN organizations o ON o.id = m.organization_id
+      GROUP BY o.id, o.plan;
+  -- (organization_mrr's own trigger has counted the paying organizations into business_plans.)
+  INSERT INTO business_plan_add_ons (plan, add_on_id, subscriptions)
+    SELECT o.plan, a.add_on_id, count(*) FROM organization_add_ons a JOIN organizations o ON o.id = a.organization_id
+      WHERE a.ended_at IS NULL GROUP BY o.plan, a.add_on_id;
   INSERT INTO business_days (day, mrr_added_cents, mrr_added_moment, mrr_removed_cents, mrr_removed_moment,
                              customer_delta, new_customers, customers_lost, trials_converted, trials_ended)
     SELECT (m.at AT TIME ZONE 'UTC')::date,
@@ -57,12 +62,56 @@ BEGIN
     trials_converted = d.trials_converted + excluded.trials_converted,
     trials_ended = d.trials_ended + excluded.trials_ended;
   IF sign > 0 THEN
-    INSERT INTO organization_mrr AS o (organization_id, mrr_cents) VALUES (org, delta)
+    INSERT INTO organization_mrr AS o (organization_id, plan, mrr_cents)
+      SELECT org, x.plan, delta FROM organizations x WHERE x.id = org
       ON CONFLICT (organization_id) DO UPDATE SET mrr_cents = o.mrr_cents + excluded.mrr_cents;
   ELSE
     -- Only an update: when the organization itself is being deleted its row may be gone already.
     UPDATE organization_mrr SET mrr_cents = mrr_cents - delta WHERE organization_id = org;
   END IF;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION business_count_plan(p text, customers int, mrr bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO business_plans AS b (plan, customers, mrr_cents) VALUES (p, customers, mrr)
+    ON CONFLICT (plan) DO UPDATE SET customers = b.customers + excluded.customers,
+                                     mrr_cents = b.mrr_cents + excluded.mrr_cents;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION business_count_add_on(p text, add_on text, n int) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO business_plan_add_ons AS b (plan, add_on_id, subscriptions) VALUES (p, add_on, n)
+    ON CONFLICT (plan, add_on_id) DO UPDATE SET subscriptions = b.subscriptions + excluded.subscriptions;
+END $$;
+--> statement-breakpoint
+-- An organization's MRR counts into its plan while it is positive.
+CREATE FUNCTION business_organization_mrr_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.mrr_cents > 0 THEN
+    PERFORM business_count_plan(OLD.plan, -1, -OLD.mrr_cents);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.mrr_cents > 0 THEN
+    PERFORM business_count_plan(NEW.plan, 1, NEW.mrr_cents);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A change of plan moves the organization's MRR and open add-ons to the new plan.
+CREATE FUNCTION business_organization_plan_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE organization_mrr SET plan = NEW.plan WHERE organization_id = NEW.id;
+  PERFORM business_count_add_on(OLD.plan, a.add_on_id, -count(*)::int), business_count_add_on(NEW.plan, a.add_on_id, count(*)::int)
+    FROM organization_add_ons a WHERE a.organization_id = NEW.id AND a.ended_at IS NULL GROUP BY a.add_on_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A deleted organization leaves the summaries before its history is deleted with it.
+CREATE FUNCTION business_organization_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM organization_mrr WHERE organization_id = OLD.id;
+  PERFORM business_count_add_on(OLD.plan, a.add_on_id, -count(*)::int)
+    FROM organization_add_ons a WHERE a.organization_id = OLD.id AND a.ended_at IS NULL GROUP BY a.add_on_id;
+  RETURN OLD;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION business_apply_event(e subscription_events, sign int) RETURNS void LANGUAGE plpgsql AS $$
@@ -78,6 +127,10 @@ DECLARE
 BEGIN
   SELECT monthly_price_cents INTO price FROM add_ons WHERE id = a.add_on_id;
   PERFORM business_apply(a.organization_id, a.started_at, price, 0, 0, 0, 0, 0, sign);
+  IF a.ended_at IS NULL THEN
+    -- Skipped while the organization itself is deleted (its counts went before it).
+    PERFORM business_count_add_on(x.plan, a.add_on_id, sign) FROM organizations x WHERE x.id = a.organization_id;
+  END IF;
   IF a.ended_at IS NOT NULL THEN
     PERFORM business_apply(a.organization_id, a.ended_at, -price, 0, 0, 0, 0, 0, sign);
   END IF;
@@ -109,6 +162,15 @@ CREATE TRIGGER subscription_events_summaries AFTER INSERT OR UPDATE OR DELETE ON
 --> statement-breakpoint
 CREATE TRIGGER organization_add_ons_summaries AFTER INSERT OR UPDATE OR DELETE ON organization_add_ons
   FOR EACH ROW EXECUTE FUNCTION business_add_ons_changed();
+--> statement-breakpoint
+CREATE TRIGGER organization_mrr_plans AFTER INSERT OR UPDATE OR DELETE ON organization_mrr
+  FOR EACH ROW EXECUTE FUNCTION business_organization_mrr_changed();
+--> statement-breakpoint
+CREATE TRIGGER organizations_plan_summaries AFTER UPDATE OF plan ON organizations
+  FOR EACH ROW WHEN (OLD.plan IS DISTINCT FROM NEW.plan) EXECUTE FUNCTION business_organization_plan_changed();
+--> statement-breakpoint
+CREATE TRIGGER organizations_deleted_summaries BEFORE DELETE ON organizations
+  FOR EACH ROW EXECUTE FUNCTION business_organization_deleted();
 --> statement-breakpoint
 CREATE TRIGGER add_ons_price_summaries AFTER UPDATE OF monthly_price_cents ON add_ons
   FOR EACH STATEMENT EXECUTE FUNCTION business_summaries_rebuilt();

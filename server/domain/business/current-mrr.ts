@@ -29,16 +29,51 @@ export interface PlanMrr {
   mrr: number;
 }
 
-/** Paying organizations (MRR > 0) and their MRR per plan. */
+/**
+ * Paying organizations (MRR > 0) and their MRR per plan: the summary business_plans, with the
+ * organizations that have movements after now counted at their MRR now instead.
+ */
 export async function platformMrrByPlan(db: Db, now: number): Promise<PlanMrr[]> {
   return rows<PlanMrr>(
     db,
     sql`with ${afterNow(now)}
-        select o.plan, count(*)::int as customers, sum(c.mrr)::float8 as mrr
-        from (select m.organization_id, m.mrr_cents - coalesce(f.delta, 0) as mrr
-              from organization_mrr m left join after_now f on f.organization_id = m.organization_id) c
-        join organizations o on o.id = c.organization_id
-        where c.mrr > 0 group by o.plan`,
+        select x.plan, sum(x.customers)::int as customers, sum(x.mrr)::float8 as mrr from (
+          select b.plan, b.customers, b.mrr_cents as mrr from business_plans b
+          union all
+          select m.plan, -1, -m.mrr_cents from organization_mrr m
+            join after_now f on f.organization_id = m.organization_id where m.mrr_cents > 0
+          union all
+          select m.plan, 1, m.mrr_cents - f.delta from organization_mrr m
+            join after_now f on f.organization_id = m.organization_id where m.mrr_cents - f.delta > 0) x
+        group by x.plan having sum(x.customers) > 0`,
+  );
+}
+
+export interface AddOnAdoption {
+  plan: Plan;
+  id: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * Add-ons on now per plan: the open subscriptions of business_plan_add_ons, less those starting after
+ * now, plus those ending after now (both found on the time indexes).
+ */
+export async function platformAddOnAdoption(db: Db, now: number): Promise<AddOnAdoption[]> {
+  const at = ts(now);
+  return rows<AddOnAdoption>(
+    db,
+    sql`select x.plan, p.id, p.name, sum(x.n)::int as count from (
+          select b.plan, b.add_on_id, b.subscriptions as n from business_plan_add_ons b
+          union all
+          select o.plan, a.add_on_id, -1 from organization_add_ons a join organizations o on o.id = a.organization_id
+            where a.started_at > ${at}::timestamptz and a.ended_at is null
+          union all
+          select o.plan, a.add_on_id, 1 from organization_add_ons a join organizations o on o.id = a.organization_id
+            where a.ended_at > ${at}::timestamptz and a.started_at <= ${at}::timestamptz) x
+        join add_ons p on p.id = x.add_on_id
+        group by x.plan, p.id, p.name having sum(x.n) > 0 order by p.id`,
   );
 }
 
@@ -56,18 +91,15 @@ export interface CenterMrr {
  * after now at their MRR now.
  */
 export async function topCentersByMrr(db: Db, now: number, limit: number): Promise<CenterMrr[]> {
+  const settled = sql`not exists (select 1 from after_now f where f.organization_id = m.organization_id)`;
   return rows<CenterMrr>(
     db,
     sql`with ${afterNow(now)},
-        settled as (
-          select m.organization_id, m.mrr_cents from organization_mrr m
-          where not exists (select 1 from after_now f where f.organization_id = m.organization_id)),
-        threshold as (
-          select greatest(1, coalesce(
-            (select s.mrr_cents from settled s order by s.mrr_cents desc offset ${limit - 1} limit 1), 1)) as mrr),
         candidates as (
-          select s.organization_id, s.mrr_cents as mrr from settled s
-            where s.mrr_cents >= (select mrr from threshold)
+          select m.organization_id, m.mrr_cents as mrr from organization_mrr m
+            where ${settled} and m.mrr_cents >= greatest(1, coalesce(
+              (select m.mrr_cents from organization_mrr m where ${settled}
+                order by m.mrr_cents desc offset ${limit - 1} limit 1), 1))
           union all
           select m.organization_id, m.mrr_cents - f.delta from organization_mrr m
             join after_now f on f.organization_id = m.organization_id)

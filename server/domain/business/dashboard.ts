@@ -17,7 +17,15 @@ import {
   spendInWindow,
   trialConversion,
 } from './formulas';
-import { platformMrr, platformMrrByPlan, topCentersByMrr, type CenterMrr, type PlanMrr } from './current-mrr';
+import {
+  platformAddOnAdoption,
+  platformMrr,
+  platformMrrByPlan,
+  topCentersByMrr,
+  type AddOnAdoption,
+  type CenterMrr,
+  type PlanMrr,
+} from './current-mrr';
 import { countsIn, loadHistory, stateAt, within, type History } from './movements';
 import { costDays, dashboardWindow } from './periods';
 import { loadPlatformHistory } from './platform-history';
@@ -61,6 +69,18 @@ async function organizationMrr(db: Db, now: number, organizationId: string) {
   };
 }
 
+/** The organization's add-ons on now. */
+const organizationAddOns = (db: Db, now: number, organizationId: string) =>
+  rows<AddOnAdoption>(
+    db,
+    sql`select o.plan, p.id, p.name, count(*)::int as count
+        from organization_add_ons a join add_ons p on p.id = a.add_on_id
+        join organizations o on o.id = a.organization_id
+        where a.started_at <= ${ts(now)}::timestamptz and (a.ended_at is null or a.ended_at > ${ts(now)}::timestamptz)
+        ${orgFilter(sql`a.organization_id`, organizationId)}
+        group by o.plan, p.id, p.name order by p.id`,
+  );
+
 /**
  * Current MRR per plan and the top centers by MRR (the platform's from the summaries); add-on
  * adoption per plan beside it.
@@ -73,15 +93,7 @@ async function planFigures(db: Db, now: number, organizationId: string | null, l
           top,
         }))
       : organizationMrr(db, now, organizationId),
-    rows<{ plan: Plan; id: string; name: string; count: number }>(
-      db,
-      sql`select o.plan, p.id, p.name, count(*)::int as count
-          from organization_add_ons a join add_ons p on p.id = a.add_on_id
-          join organizations o on o.id = a.organization_id
-          where a.started_at <= ${ts(now)}::timestamptz and (a.ended_at is null or a.ended_at > ${ts(now)}::timestamptz)
-          ${orgFilter(sql`a.organization_id`, organizationId)}
-          group by o.plan, p.id, p.name order by p.id`,
-    ),
+    organizationId === null ? platformAddOnAdoption(db, now) : organizationAddOns(db, now, organizationId),
   ]);
   const plans = perOrg.perPlan;
   // The spec's order: Professional, Enterprise, Starter.

@@ -14,7 +14,12 @@ import {
   subscriptionEvents,
   type SubscriptionEventType,
 } from '../../../server/db/schema';
-import { platformMrr, platformMrrByPlan, topCentersByMrr } from '../../../server/domain/business/current-mrr';
+import {
+  platformAddOnAdoption,
+  platformMrr,
+  platformMrrByPlan,
+  topCentersByMrr,
+} from '../../../server/domain/business/current-mrr';
 import { DAY_MS, monthStart, revenueOver } from '../../../server/domain/business/formulas';
 import {
   countsIn,
@@ -61,6 +66,19 @@ const SUMMARY_BY_ORGANIZATION = sql`
 const EXPECTED_BY_ORGANIZATION = sql`
   select m.organization_id::text as id, sum(m.delta)::float8 as mrr from business_movements m
   group by 1 having sum(m.delta) <> 0 order by 1`;
+const SUMMARY_BY_PLAN = sql`
+  select plan, customers, mrr_cents::float8 as mrr from business_plans where customers <> 0 or mrr_cents <> 0
+  order by plan`;
+const EXPECTED_BY_PLAN = sql`
+  select o.plan, count(*)::int as customers, sum(m.mrr)::float8 as mrr
+  from (select organization_id, sum(delta) as mrr from business_movements group by 1) m
+  join organizations o on o.id = m.organization_id where m.mrr > 0 group by o.plan order by o.plan`;
+const SUMMARY_ADD_ONS = sql`
+  select plan, add_on_id, subscriptions from business_plan_add_ons where subscriptions <> 0 order by 1, 2`;
+const EXPECTED_ADD_ONS = sql`
+  select o.plan, a.add_on_id, count(*)::int as subscriptions
+  from organization_add_ons a join organizations o on o.id = a.organization_id
+  where a.ended_at is null group by 1, 2 order by 1, 2`;
 const DAY_COLUMNS = sql`mrr_added_cents::float8 as added, mrr_added_moment::float8 as added_moment,
   mrr_removed_cents::float8 as removed, mrr_removed_moment::float8 as removed_moment,
   customer_delta as customers, new_customers, customers_lost, trials_converted, trials_ended`;
@@ -96,6 +114,8 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
   async function expectSummariesMatchRows() {
     const byOrganization = await rows(database.db, SUMMARY_BY_ORGANIZATION);
     expect(byOrganization).toEqual(await rows(database.db, EXPECTED_BY_ORGANIZATION));
+    expect(await rows(database.db, SUMMARY_BY_PLAN)).toEqual(await rows(database.db, EXPECTED_BY_PLAN));
+    expect(await rows(database.db, SUMMARY_ADD_ONS)).toEqual(await rows(database.db, EXPECTED_ADD_ONS));
     const days = await summaryDays();
     expect(days).toEqual(await expectedDays());
   }
@@ -190,8 +210,18 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
     await database.db.update(addOns).set({ monthlyPriceCents: 3_500 }).where(eq(addOns.id, 'sms'));
     await expectSummariesMatchRows();
 
+    // A change of plan moves the organization's MRR and add-ons to its new plan.
+    for (const id of orgIds.slice(0, 6)) {
+      await database.db
+        .update(organizations)
+        .set({ plan: random.pick(PLANS) })
+        .where(eq(organizations.id, id));
+    }
+    await expectSummariesMatchRows();
+
     // Deleting an organization takes its history (and its summary row) with it.
     await database.db.delete(organizations).where(eq(organizations.id, orgIds.pop()!));
+    await database.db.delete(organizations).where(eq(organizations.id, orgIds.shift()!));
     await expectSummariesMatchRows();
 
     // A truncated history leaves empty summaries; many rows in one statement are all counted.
@@ -292,6 +322,20 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
     }
     const plans = await platformMrrByPlan(database.db, NOW);
     expect(new Map(plans.map((p) => [p.plan, { customers: p.customers, mrr: p.mrr }]))).toEqual(byPlan);
+
+    const adoption = await rows<{ plan: string; id: string; count: number }>(
+      database.db,
+      sql`select o.plan, a.add_on_id as id, count(*)::int as count
+          from organization_add_ons a join organizations o on o.id = a.organization_id
+          where a.started_at <= ${new Date(NOW).toISOString()}::timestamptz
+            and (a.ended_at is null or a.ended_at > ${new Date(NOW).toISOString()}::timestamptz)
+          group by 1, 2 order by 2, 1`,
+    );
+    const summed = await platformAddOnAdoption(database.db, NOW);
+    expect(summed.map(({ plan, id, count }) => ({ plan, id, count }))).toEqual(
+      expect.arrayContaining(adoption),
+    );
+    expect(summed).toHaveLength(adoption.length);
 
     const expectedTop = [...perOrganization]
       .sort((a, b) => b.mrr - a.mrr || (a.name < b.name ? -1 : 1))
