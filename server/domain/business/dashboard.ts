@@ -198,7 +198,13 @@ export async function businessFigures(
   const last30 = costDays('30d', now);
   const [history, platformNow, windowCost, monthCost, spend, plans, active] = await Promise.all([
     organizationId === null
-      ? loadPlatformHistory(db, since, now, [window.start])
+      ? loadPlatformHistory(
+          db,
+          since,
+          now,
+          [window.start],
+          Array.from({ length: 13 }, (_, i) => monthStart(now, i - 11)),
+        )
       : loadHistory(db, organizationId, since, now),
     organizationId === null ? null : platformMrr(db, now),
     cloudCostOfDays(db, isoDay(window.start), isoDay(window.end - DAY_MS)),

@@ -4,7 +4,10 @@ import { DAY_MS, isoDay, startOfUtcDay } from './formulas';
 import { byTime, movementColumns, movementOf, type History, type Movement } from './movements';
 import { rows, ts } from './sql';
 
-/** A summed day of business_days (numbers as float8; the moments' means are instants in ms). */
+/**
+ * Summed days of business_days from `day` (ms) to the next boundary (numbers as float8; the moments'
+ * means are instants in ms).
+ */
 interface DayRow {
   day: number;
   added: number;
@@ -21,10 +24,11 @@ interface DayRow {
 const NO_COUNTS = { customerDelta: 0, newCustomers: 0, lost: 0, trialsConverted: 0, trialsEnded: 0 };
 
 /**
- * A whole day as at most three movements inside it: its counts at its start, the MRR it added at the
- * mean instant of the additions and the MRR it removed at the mean instant of the removals. Every sum
- * and count over a window that holds the whole day or none of it, and revenue prorated to the instant
- * (Σ delta × (end − at) = end × Σ delta − Σ delta × at), are the same as over the day's own movements.
+ * Whole days as at most three movements inside them: their counts at their start, the MRR they added
+ * at the mean instant of the additions and the MRR they removed at the mean instant of the removals.
+ * Every sum and count over a window that holds all the days or none of them, and revenue prorated to
+ * the instant (Σ delta × (end − at) = end × Σ delta − Σ delta × at), are the same as over the days' own
+ * movements.
  */
 function dayMovements(d: DayRow): Movement[] {
   const counts: Movement = {
@@ -44,45 +48,55 @@ function dayMovements(d: DayRow): Movement[] {
 }
 
 /**
- * The platform's history from the summaries: the days before `since` as one sum, every complete day
- * since as summed movements, and the movements themselves on the days that a window cuts (the day of
- * `since`, of each instant in `cuts`, and today up to `until`). Answers the same History as
- * loadHistory(db, null, since, until) for windows starting at `since`, a cut or a day boundary.
+ * The platform's history from the summaries: the days before `since` as one sum, the days since
+ * summed between consecutive `boundaries` (day-aligned instants where a window may start or end, such
+ * as month starts), and the movements themselves on the days that a window cuts (the day of `since`,
+ * of each instant in `cuts`, and today up to `until`). Answers the same figures as
+ * loadHistory(db, null, since, until) for windows whose ends are `since`, a cut, a boundary or `until`.
  */
 export async function loadPlatformHistory(
   db: Db,
   since: number,
   until: number,
   cuts: readonly number[],
+  boundaries: readonly number[],
 ): Promise<History> {
   const rawDays = [...new Set([since, until, ...cuts].map(startOfUtcDay))];
-  const rawDayList = sql.join(
-    rawDays.map((d) => sql`${isoDay(d)}::date`),
-    sql`, `,
-  );
+  const dateList = (days: readonly number[]) =>
+    sql.join(
+      days.map((d) => sql`${isoDay(d)}::date`),
+      sql`, `,
+    );
   const rawRanges = sql.join(
     rawDays.map((d) => sql`(m.at >= ${ts(d)}::timestamptz and m.at < ${ts(d + DAY_MS)}::timestamptz)`),
     sql` or `,
   );
-  const sinceDay = isoDay(startOfUtcDay(since));
-  const untilDay = isoDay(startOfUtcDay(until));
+  const sinceDay = startOfUtcDay(since);
+  const segments = [
+    ...new Set([sinceDay, ...boundaries.map(startOfUtcDay), ...rawDays, ...rawDays.map((d) => d + DAY_MS)]),
+  ]
+    .filter((d) => d >= sinceDay)
+    .sort((a, b) => a - b);
   const [base, days, raw] = await Promise.all([
     rows<{ mrr: number | null; customers: number | null }>(
       db,
       sql`select sum(mrr_added_cents + mrr_removed_cents)::float8 as mrr, sum(customer_delta)::float8 as customers
-          from business_days where day < ${sinceDay}::date`,
+          from business_days where day < ${isoDay(sinceDay)}::date`,
     ),
-    rows<DayRow>(
+    rows<DayRow & { segment: number }>(
       db,
-      sql`select (extract(epoch from day) * 1000)::float8 as "day", mrr_added_cents::float8 as "added",
-                 (mrr_added_moment / nullif(mrr_added_cents, 0))::float8 as "addedAt",
-                 mrr_removed_cents::float8 as "removed",
-                 (mrr_removed_moment / nullif(mrr_removed_cents, 0))::float8 as "removedAt",
-                 customer_delta::float8 as "customerDelta", new_customers::float8 as "newCustomers",
-                 customers_lost::float8 as "lost", trials_converted::float8 as "trialsConverted",
-                 trials_ended::float8 as "trialsEnded"
+      sql`select width_bucket(day, array[${dateList(segments)}]) as "segment",
+                 sum(mrr_added_cents)::float8 as "added",
+                 (sum(mrr_added_moment) / nullif(sum(mrr_added_cents), 0))::float8 as "addedAt",
+                 sum(mrr_removed_cents)::float8 as "removed",
+                 (sum(mrr_removed_moment) / nullif(sum(mrr_removed_cents), 0))::float8 as "removedAt",
+                 sum(customer_delta)::float8 as "customerDelta", sum(new_customers)::float8 as "newCustomers",
+                 sum(customers_lost)::float8 as "lost", sum(trials_converted)::float8 as "trialsConverted",
+                 sum(trials_ended)::float8 as "trialsEnded"
           from business_days
-          where day >= ${sinceDay}::date and day < ${untilDay}::date and day not in (${rawDayList})`,
+          where day >= ${isoDay(sinceDay)}::date and day < ${isoDay(startOfUtcDay(until))}::date
+            and day not in (${dateList(rawDays)})
+          group by 1`,
     ),
     rows<Movement>(
       db,
@@ -93,9 +107,10 @@ export async function loadPlatformHistory(
   const movements = raw.map(movementOf);
   // The day of `since` may hold movements before it: they belong to the base.
   const before = movements.filter((m) => m.at < since);
+  const summed = days.map((d) => ({ ...d, day: segments[d.segment - 1] ?? sinceDay }));
   return {
     baseMrr: (base[0]?.mrr ?? 0) + before.reduce((s, m) => s + m.mrrDelta, 0),
     baseCustomers: (base[0]?.customers ?? 0) + before.reduce((s, m) => s + m.customerDelta, 0),
-    movements: [...days.flatMap(dayMovements), ...movements.filter((m) => m.at >= since)].sort(byTime),
+    movements: [...summed.flatMap(dayMovements), ...movements.filter((m) => m.at >= since)].sort(byTime),
   };
 }

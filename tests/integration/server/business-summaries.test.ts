@@ -267,7 +267,13 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
       const window = dashboardWindow(period, NOW);
       const since = Math.min(monthStart(NOW, -11), window.start);
       const [summed, raw] = await Promise.all([
-        loadPlatformHistory(database.db, since, NOW, [window.start]),
+        loadPlatformHistory(
+          database.db,
+          since,
+          NOW,
+          [window.start],
+          Array.from({ length: 13 }, (_, i) => monthStart(NOW, i - 11)),
+        ),
         loadHistory(database.db, null, since, NOW),
       ]);
       const windows = [
