@@ -220,7 +220,8 @@ export const businessEndpoints = {
     data: businessDashboard,
     auth: 'token',
     tenant: 'header',
-    tenantRule: 'billing:view',
+    // Any member of the organization sees its dashboard (every member role lists dashboards:read).
+    tenantRule: 'dashboards:read',
   }),
   serverHealth: defineEndpoint({
     client: 'gateway',

@@ -226,8 +226,12 @@ describe.each(testDatabases)('business figures on $name', (target) => {
     });
     expect((await get('/dashboard/business', owner)).status).toBe(200);
     expect((await get('/dashboard/business/organization', f.a.owner.token, f.orgB)).status).toBe(403);
-    // A manager of the organization does not see its revenue (billing:view).
-    expect((await get('/dashboard/business/organization', f.a.manager.token, f.orgA)).status).toBe(403);
+    // Any member of the organization sees its dashboard (dashboards:read), a viewer included.
+    expect((await get('/dashboard/business/organization', f.a.manager.token, f.orgA)).status).toBe(200);
+    const viewed = await get<BusinessDashboard>('/dashboard/business/organization', f.a.viewer.token, f.orgA);
+    expect(viewed).toMatchObject({ status: 200, data: { scope: 'organization', organizationId: f.orgA } });
+    // …but not another organization's.
+    expect((await get('/dashboard/business/organization', f.a.viewer.token, f.orgB)).status).toBe(403);
     expect((await get('/dashboard/business?period=decade', admin)).status).toBe(400);
   });
 
