@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
 import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
+import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
@@ -35,6 +36,7 @@ for (const measure of [
   measureAuthThroughput,
   measureAuditTrail,
   measureAlertFanOut,
+  measureBusinessFigures,
 ]) {
   const batch = await measure();
   results.push(...batch);

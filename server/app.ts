@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAlertRoutes } from './routes/alerts';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBusinessRoutes } from './routes/business';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerExportRoutes } from './routes/exports';
 import { registerOrganizationRoutes } from './routes/organizations';
@@ -70,6 +71,7 @@ export async function buildApp({
   registerAuditRoutes(route, ctx);
   registerExportRoutes(route, ctx, app);
   await registerAlertRoutes(app, route, ctx, database);
+  registerBusinessRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -27,6 +27,7 @@ export const ERRORS = {
   memberNotFound: 'Member not found',
   childNotFound: 'Child not found in this organization',
   checkOutBeforeCheckIn: 'A check-out cannot be earlier than its check-in',
+  costImportRefused: 'Nothing was imported: {errors}',
   notCheckedIn: 'This child is not checked in',
   alreadyCheckedIn: 'This child is already checked in',
   futureTime: 'The time cannot be in the future',

@@ -68,6 +68,11 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
     { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
   ],
   [ENDPOINTS['exports.createExport'], { action: 'EXPORT', resource: 'export', severity: 'medium' }],
+  [ENDPOINTS['business.importCosts'], { action: 'IMPORT', resource: 'cloud_costs', severity: 'medium' }],
+  [
+    ENDPOINTS['business.setSpend'],
+    { action: 'UPDATE', resource: 'acquisition_spend', severity: 'medium', resourceParam: 'month' },
+  ],
 ]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {

@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
 import { seedAuditTrail } from './audit';
+import { insertDemoBusiness } from './business';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -37,6 +38,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<vo
   );
   if (tenantsAt !== undefined) {
     await insertDemoTenants(db, tenantsAt);
+    await insertDemoBusiness(db, tenantsAt);
     await insertDemoAuditTrail(db, tenantsAt);
   }
 }

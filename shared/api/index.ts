@@ -2,6 +2,7 @@ import { auditEndpoints } from './audit';
 import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
+import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
@@ -16,6 +17,7 @@ export * from './roles';
 export * from './audit';
 export * from './exports';
 export * from './alerts';
+export * from './business';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -26,6 +28,7 @@ export const ENDPOINTS = {
   ...prefixed('audit', auditEndpoints),
   ...prefixed('exports', exportEndpoints),
   ...prefixed('alerts', alertEndpoints),
+  ...prefixed('business', businessEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

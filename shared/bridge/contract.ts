@@ -3,6 +3,19 @@ import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
+  acquisitionSpendMonth,
+  budgetStatus,
+  businessDashboard,
+  costBreakdown,
+  costQuery,
+  costRecord,
+  dashboardQuery,
+  optimizationScore,
+  recommendation,
+  serverHealth,
+  MAX_COST_CSV_BYTES,
+} from '../api/business';
+import {
   invite,
   inviteBody,
   member,
@@ -169,6 +182,42 @@ export const bridgeContract = {
   'alerts:list': { input: none, output: z.array(bannerAlert) },
   /** Dismisses one alert for this console (kept across restarts); answers the new list. */
   'alerts:dismiss': { input: z.object({ id: z.string().min(1).max(64) }), output: z.array(bannerAlert) },
+  /**
+   * Business figures (issue 6): the platform's (analytics.view_platform) or the current organization's
+   * (its owners and admins) for a header date range.
+   */
+  'business:dashboard': {
+    input: dashboardQuery.extend({ scope: z.enum(['platform', 'organization']) }),
+    output: businessDashboard,
+  },
+  /** Monthly sales and marketing spend (CAC's input), newest first. */
+  'business:spend': { input: none, output: z.array(acquisitionSpendMonth) },
+  /** An administrator sets a month's spend (billing.manage). */
+  'business:setSpend': {
+    input: z.object({
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'),
+      amount: z.number().min(0).max(1_000_000_000),
+    }),
+    output: acquisitionSpendMonth,
+  },
+  /** The API server's own health: database round trip, uptime, migrations. */
+  'business:health': { input: none, output: serverHealth },
+  /** Everything the cost screen shows for a period, fetched together. */
+  'cost:overview': {
+    input: costQuery,
+    output: z.object({
+      trend: z.array(costRecord),
+      breakdown: costBreakdown,
+      recommendations: z.array(recommendation),
+      budgets: z.array(budgetStatus),
+      score: optimizationScore,
+    }),
+  },
+  /** A cost CSV's text; refused whole with each bad line's number. */
+  'cost:import': {
+    input: z.object({ csv: z.string().min(1).max(MAX_COST_CSV_BYTES) }),
+    output: z.object({ imported: z.number().int(), from: z.string(), to: z.string() }),
+  },
 } as const;
 
 export type BridgeContract = typeof bridgeContract;

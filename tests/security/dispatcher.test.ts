@@ -39,6 +39,12 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'export:save': vi.fn(async () => ({ status: 'cancelled' as const })),
     'alerts:list': vi.fn(async () => []),
     'alerts:dismiss': vi.fn(async () => []),
+    'business:dashboard': vi.fn(unused('business:dashboard')),
+    'business:health': vi.fn(unused('business:health')),
+    'business:spend': vi.fn(unused('business:spend')),
+    'business:setSpend': vi.fn(unused('business:setSpend')),
+    'cost:overview': vi.fn(unused('cost:overview')),
+    'cost:import': vi.fn(unused('cost:import')),
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import type { GatewayClient, GatewayResult } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
+import { createBusinessHandlers } from './business-handlers';
 import type { BridgeEventBus } from './events';
 import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
 import { BridgeFailure } from './failure';
@@ -181,6 +182,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createExportHandlers(deps),
     'alerts:list': async () => alerts.list(),
     'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
+    ...createBusinessHandlers(gateway),
   };
 
   // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the

@@ -151,6 +151,15 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'roles.centerAnalytics':
         params.id = f.orgA;
         break;
+      case 'business.importCosts':
+        payload = {
+          csv: 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others\n2026-01-01,,1,0,0,0,0,0',
+        };
+        break;
+      case 'business.setSpend':
+        params.month = '2026-01';
+        payload = { amount: 1000 };
+        break;
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

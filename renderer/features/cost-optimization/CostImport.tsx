@@ -1,0 +1,52 @@
+import { useRef, useState } from 'react';
+import { COST_CSV_COLUMNS } from './labels';
+import { useImportCostsMutation } from './mutations';
+
+/** Imports daily cost records from a CSV file; a file with a bad line is refused whole, naming the line. */
+export function CostImport() {
+  const input = useRef<HTMLInputElement>(null);
+  const importCosts = useImportCostsMutation();
+  const [readError, setReadError] = useState<string | null>(null);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setReadError(null);
+    importCosts.reset();
+    try {
+      importCosts.mutate(await file.text());
+    } catch (error) {
+      setReadError(`Could not read ${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  const error = readError ?? (importCosts.isError ? importCosts.error.message : null);
+  return (
+    <div className="space-y-2">
+      <label className="block text-sm text-fg">
+        <span className="font-medium">Import cost CSV</span>
+        <span className="block text-xs text-muted">Columns: {COST_CSV_COLUMNS}</span>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={importCosts.isPending}
+          onChange={(event) => void onFile(event.target.files?.[0])}
+          className="mt-2 block text-sm text-fg file:mr-3 file:rounded-md file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-sm"
+        />
+      </label>
+      {importCosts.isPending ? <p className="text-sm text-muted">Importing…</p> : null}
+      {importCosts.isSuccess ? (
+        <p role="status" className="text-sm text-green-700 dark:text-green-400">
+          Imported {importCosts.data.imported} days ({importCosts.data.from} to {importCosts.data.to}).
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

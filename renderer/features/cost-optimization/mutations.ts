@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/bridge';
+import { dashboardKeys } from '../dashboard/queries';
+import { costKeys } from './queries';
+
+/** Imports a cost CSV; the cost screen and the dashboard's cloud figures reload after it. */
+export function useImportCostsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => call('cost:import', { csv }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: costKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { formatMoney } from '../../lib/format';
+import { useSetSpendMutation } from './mutations';
+import { useAcquisitionSpend } from './queries';
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** The monthly sales and marketing spend that CAC divides, editable by a billing administrator. */
+export function SpendEditor() {
+  const spend = useAcquisitionSpend(true);
+  const save = useSetSpendMutation();
+  const [month, setMonth] = useState(thisMonth);
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = Number(amount);
+    if (amount.trim() === '' || !Number.isFinite(value) || value < 0) {
+      setInvalid('Enter the amount in dollars (0 or more)');
+      return;
+    }
+    setInvalid(null);
+    save.mutate({ month, amount: Math.round(value * 100) / 100 }, { onSuccess: () => setAmount('') });
+  }
+
+  const error = invalid ?? (save.isError ? save.error.message : null);
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
+        <label className="text-sm text-fg">
+          <span className="block text-xs text-muted">Month</span>
+          <input
+            type="month"
+            required
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            className="mt-1 h-9 rounded-md border border-line bg-surface px-2 text-sm"
+          />
+        </label>
+        <label className="text-sm text-fg">
+          <span className="block text-xs text-muted">Spend (USD)</span>
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className="mt-1 h-9 w-36 rounded-md border border-line bg-surface px-2 text-sm"
+          />
+        </label>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save spend'}
+        </Button>
+      </form>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {save.isSuccess ? (
+        <p role="status" className="text-sm text-green-700 dark:text-green-400">
+          Saved {formatMoney(save.data.amount, true)} for {save.data.month}.
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" aria-label="Spend by month">
+        {(spend.data ?? []).slice(0, 12).map((m) => (
+          <li key={m.month} className="flex justify-between gap-2">
+            <span className="text-muted">{m.month}</span>
+            <span className="text-fg tabular-nums">{formatMoney(m.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

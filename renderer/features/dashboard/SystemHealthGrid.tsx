@@ -1,0 +1,70 @@
+import { clsx } from 'clsx';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatDate } from '../../lib/format';
+import { useAppInfo, useServerHealth } from './queries';
+
+function duration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  return `${m}m ${seconds % 60}s`;
+}
+
+function Tile({ label, value, ok }: { label: string; value: string; ok?: boolean }) {
+  return (
+    <div className="rounded-md border border-line p-3" aria-label={label} role="group">
+      <p className="flex items-center gap-1.5 text-xs text-muted">
+        {ok !== undefined ? (
+          <span
+            aria-hidden="true"
+            className={clsx('size-2 rounded-full', ok ? 'bg-green-500' : 'bg-red-500')}
+          />
+        ) : null}
+        {label}
+      </p>
+      <p className="mt-1 text-sm font-medium text-fg">{value}</p>
+    </div>
+  );
+}
+
+/** The API server's real health (server round trip), and how the console reaches it. */
+export function SystemHealthGrid() {
+  const health = useServerHealth();
+  const info = useAppInfo();
+  if (health.isPending) return <Spinner />;
+  if (health.isError) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Tile label="API server" value={`Unreachable: ${health.error.message}`} ok={false} />
+      </div>
+    );
+  }
+  const h = health.data;
+  const db = h.database;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Tile
+        label="Database"
+        ok={db.reachable}
+        value={`${db.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} · ${
+          db.reachable ? `${db.latencyMs ?? 0} ms` : 'unreachable'
+        }`}
+      />
+      <Tile
+        label="API server"
+        ok={h.status === 'ok'}
+        value={`Up ${duration(h.uptimeSeconds)} · v${h.version}`}
+      />
+      <Tile
+        label="Server location"
+        value={info.data ? (info.data.embeddedServer ? 'Embedded (this computer)' : 'Remote gateway') : '…'}
+      />
+      <Tile
+        label="Last migration"
+        value={h.migrations.last ? `${h.migrations.last} · ${formatDate(h.migrations.appliedAt)}` : 'None'}
+      />
+    </div>
+  );
+}
