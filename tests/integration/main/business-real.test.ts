@@ -1,54 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/contract';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, formatError } from '../../../shared/errors';
-import { handle } from '../../../main/core/bridge/handle';
-import { readConfig } from '../../../main/core/config';
-import { startConsoleCore, type ConsoleCore } from '../../../main/core/console-core';
-import { createMemoryLogger } from '../../../main/core/logger';
-import { memoryKeyValue, openFileKeyEncryptor } from '../../../main/core/store';
-import type { RunningServer } from '../../../server/start';
 import { FIRST_DEMO_ORGANIZATION_ID } from '../../../server/seed/tenancy';
-import { makeTempDir } from '../../unit/main/temp-dir';
-import { DEMO_PASSWORD, startTestServer } from './real-server';
+import { coreAgainstTestServer } from './core-against-server';
 
 /** The business:* and cost:* handlers against the real server and its demo dataset. */
-let server: RunningServer;
-let temp: ReturnType<typeof makeTempDir>;
-let core: ConsoleCore;
-let logger: ReturnType<typeof createMemoryLogger>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => server?.close());
-
-beforeEach(async () => {
-  temp = makeTempDir();
-  logger = createMemoryLogger();
-  core = await startConsoleCore({
-    host: 'browser',
-    version: '1.0.0',
-    config: readConfig({ CONSOLE_GATEWAY_URL: server.url }),
-    kv: memoryKeyValue(),
-    encryptor: openFileKeyEncryptor(`${temp.dir}/token.key`, logger),
-    dataDir: temp.dir,
-    logger,
-  });
-});
-afterEach(async () => {
-  await core.close();
-  temp.remove();
-});
-
-function call(channel: string, input?: unknown): Promise<BridgeResult<unknown>> {
-  return handle({ handlers: core.handlers, logger, isTrustedSender: () => true }, channel, input, null);
-}
-async function value<T>(channel: string, input?: unknown): Promise<T> {
-  const result = await call(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-const signIn = (email: string) => value('auth:login', { email, password: DEMO_PASSWORD });
+const { call, value, signIn } = coreAgainstTestServer();
 
 describe('business:* and cost:* against the real server', () => {
   it('a platform administrator gets the platform figures, the health summary and the cost overview', async () => {
