@@ -1,19 +1,30 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
-/** A titled panel of a screen. */
+/** A titled panel of a screen, named for assistive technology by its title; `info` sits beside the title. */
 export function Card({
   title,
+  info,
   actions,
   children,
+  className,
 }: {
   title: string;
+  info?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-line bg-surface p-5 shadow-sm">
+    <section
+      aria-label={title}
+      className={clsx('rounded-lg border border-line bg-surface p-5 shadow-sm', className)}
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        <h2 className="flex items-center gap-1.5 text-base font-semibold text-fg">
+          {title}
+          {info}
+        </h2>
         {actions}
       </div>
       {children}

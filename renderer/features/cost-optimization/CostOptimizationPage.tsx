@@ -9,7 +9,8 @@ import {
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { KpiCard, Panel } from '../../components/ui/Panel';
+import { Card } from '../../components/ui/Card';
+import { KpiCard } from '../../components/ui/KpiCard';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatMoney } from '../../lib/format';
 import { routeTitle } from '../../lib/navigation';
@@ -106,31 +107,31 @@ export function CostOptimizationPage() {
               info={<InfoPopover label="Optimization Score">{data.score.method}</InfoPopover>}
             />
           </div>
-          <Panel title="Cost Trend by Service">
+          <Card title="Cost Trend by Service">
             <CostTrendChart trend={data.trend} />
-          </Panel>
-          <Panel title="Service Cost Breakdown">
+          </Card>
+          <Card title="Service Cost Breakdown">
             <ServiceBreakdown breakdown={data.breakdown} />
-          </Panel>
+          </Card>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title="Top Recommendations">
+            <Card title="Top Recommendations">
               <Recommendations items={data.recommendations} />
-            </Panel>
-            <Panel
+            </Card>
+            <Card
               title="Budget Alerts"
               info={<InfoPopover label="Budget Alerts">{FIGURE_DEFINITIONS.budget}</InfoPopover>}
             >
               <BudgetAlerts budgets={data.budgets} />
-            </Panel>
+            </Card>
           </div>
         </>
       ) : overview.isPending ? (
         <Spinner />
       ) : null}
       {canImport ? (
-        <Panel title="Cost Records">
+        <Card title="Cost Records">
           <CostImport />
-        </Panel>
+        </Card>
       ) : null}
     </div>
   );

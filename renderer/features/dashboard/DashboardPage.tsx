@@ -3,7 +3,7 @@ import { RealtimeAlertsList } from '../alerts-feed/RealtimeAlertsList';
 import { FIGURE_DEFINITIONS } from '../../../shared/api/business';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { Panel } from '../../components/ui/Panel';
+import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useUiStore } from '../../app/state/useUiStore';
@@ -49,45 +49,45 @@ export function DashboardPage() {
         <>
           <KpiGrid figures={figures.data} />
           <div className="grid gap-6 lg:grid-cols-3">
-            <Panel
+            <Card
               title="Revenue (12 months)"
               className="lg:col-span-2"
               info={<InfoPopover label="Revenue (12 months)">{FIGURE_DEFINITIONS.revenueSeries}</InfoPopover>}
             >
               <RevenueChart series={figures.data.revenueSeries} />
-            </Panel>
-            <Panel
+            </Card>
+            <Card
               title="Revenue by Plan"
               info={<InfoPopover label="Revenue by Plan">{FIGURE_DEFINITIONS.revenueByPlan}</InfoPopover>}
             >
               <RevenueByPlan plans={figures.data.revenueByPlan} />
-            </Panel>
+            </Card>
           </div>
-          <Panel
+          <Card
             title="Top Centers"
             info={<InfoPopover label="Top Centers">{FIGURE_DEFINITIONS.topCenters}</InfoPopover>}
           >
             <TopCenters centers={figures.data.topCenters} />
-          </Panel>
+          </Card>
         </>
       ) : figures.isPending ? (
         <Spinner />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="System Health">
+        <Card title="System Health">
           <SystemHealthGrid />
-        </Panel>
-        <Panel title="Real-time Alerts">
+        </Card>
+        <Card title="Real-time Alerts">
           <RealtimeAlertsList limit={8} />
-        </Panel>
+        </Card>
       </div>
       {editsSpend ? (
-        <Panel
+        <Card
           title="Sales & Marketing Spend"
           info={<InfoPopover label="Sales & Marketing Spend">{FIGURE_DEFINITIONS.cac}</InfoPopover>}
         >
           <SpendEditor />
-        </Panel>
+        </Card>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { FIGURE_DEFINITIONS, type BusinessDashboard } from '../../../shared/api/business';
 import { InfoPopover } from '../../components/ui/InfoPopover';
-import { KpiCard } from '../../components/ui/Panel';
+import { KpiCard } from '../../components/ui/KpiCard';
 import { formatMoney, formatPercent } from '../../lib/format';
 
 type Kpis = BusinessDashboard['kpis'];

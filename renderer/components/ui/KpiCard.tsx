@@ -1,36 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** A titled panel of a screen, named for assistive technology by its title. */
-export function Panel({
-  title,
-  info,
-  actions,
-  children,
-  className,
-}: {
-  title: string;
-  info?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section
-      aria-label={title}
-      className={`rounded-lg border border-line bg-surface p-5 shadow-sm ${className ?? ''}`}
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="flex items-center gap-1.5 text-base font-semibold text-fg">
-          {title}
-          {info}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /** One headline figure: label, value, definition and an optional line under the value. */
 export function KpiCard({
   label,
