@@ -21,7 +21,7 @@ async function shellRecord(page: Page, origin: string): Promise<ShellRecord> {
   return (await response.json()) as ShellRecord;
 }
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Alerts' });
+const banner = (page: Page) => page.getByRole('region', { name: 'Alerts', exact: true });
 const counter = (page: Page) => banner(page).getByTestId('alert-banner-counter');
 
 async function position(page: Page): Promise<number> {

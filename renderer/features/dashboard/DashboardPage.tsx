@@ -77,9 +77,7 @@ export function DashboardPage() {
         <Card title="System Health">
           <SystemHealthGrid />
         </Card>
-        <Card title="Real-time Alerts">
-          <RealtimeAlertsList limit={8} />
-        </Card>
+        <RealtimeAlertsList limit={8} />
       </div>
       {editsSpend ? (
         <Card
