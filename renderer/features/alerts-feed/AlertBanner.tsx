@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
-import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, X } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide-react';
 import { BANNER, byFilter, undismissed, wrapIndex, type AlertFilter } from '../../../shared/alerts';
 import { IconButton } from '../../components/ui/Button';
 import { AlertFilterSelect } from './AlertFilterSelect';
-import { AlertLine } from './AlertLine';
+import { AlertLine, DismissAlertButton } from './AlertLine';
 import { useDismissAlert } from './mutations';
 import { useAlertFeed, useMinuteClock } from './queries';
 import { useCarousel } from './useCarousel';
@@ -68,14 +68,11 @@ export function AlertBanner() {
             <ChevronDown aria-hidden="true" className="size-4" />
           )}
         </IconButton>
-        <IconButton
-          aria-label="Dismiss alert"
+        <DismissAlertButton
+          label="Dismiss alert"
           disabled={!current}
-          onClick={() => current && dismiss.mutate(current.id)}
-          className="size-7"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </IconButton>
+          onDismiss={() => current && dismiss.mutate(current.id)}
+        />
       </div>
       {expanded && (
         <div className="mt-2 space-y-2">
@@ -87,13 +84,10 @@ export function AlertBanner() {
             {shown.slice(0, BANNER.maxExpanded).map((alert) => (
               <li key={alert.id} className="flex items-center gap-2 px-3 py-2">
                 <AlertLine alert={alert} now={now} className="flex-1" />
-                <IconButton
-                  aria-label={`Dismiss ${alert.title}`}
-                  onClick={() => dismiss.mutate(alert.id)}
-                  className="size-7"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </IconButton>
+                <DismissAlertButton
+                  label={`Dismiss ${alert.title}`}
+                  onDismiss={() => dismiss.mutate(alert.id)}
+                />
               </li>
             ))}
           </ul>

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
+import { X } from 'lucide-react';
 import { timeLabel, type BannerAlert } from '../../../shared/alerts';
+import { IconButton } from '../../components/ui/Button';
 import { PRIORITY_STYLE, TYPE_STYLE } from './alertStyle';
 
 /** One alert on one line: type icon, priority, title, message, metadata and its time label. */
@@ -40,5 +42,22 @@ export function AlertLine({
         {timeLabel(alert.timestamp, now)}
       </time>
     </div>
+  );
+}
+
+/** The dismiss control of an alert (the banner's current one, a row of its list, a row of the dashboard's). */
+export function DismissAlertButton({
+  label,
+  onDismiss,
+  disabled,
+}: {
+  label: string;
+  onDismiss: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <IconButton aria-label={label} disabled={disabled} onClick={onDismiss} className="size-7">
+      <X aria-hidden="true" className="size-4" />
+    </IconButton>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { ALERT_FILTERS, BANNER, byFilter, type AlertFilter } from '../../../shared/alerts';
-import { IconButton } from '../../components/ui/Button';
 import { FILTER_LABELS } from './alertStyle';
-import { AlertLine } from './AlertLine';
+import { AlertLine, DismissAlertButton } from './AlertLine';
 import { useDismissAlert } from './mutations';
 import { useAlertFeed, useMinuteClock } from './queries';
 
@@ -67,13 +65,10 @@ export function RealtimeAlertsList({ limit = BANNER.maxKept, className }: Realti
               {alert.dismissed ? (
                 <span className="w-7 text-center text-[11px] text-muted">Dismissed</span>
               ) : (
-                <IconButton
-                  aria-label={`Dismiss ${alert.title}`}
-                  onClick={() => dismiss.mutate(alert.id)}
-                  className="size-7"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </IconButton>
+                <DismissAlertButton
+                  label={`Dismiss ${alert.title}`}
+                  onDismiss={() => dismiss.mutate(alert.id)}
+                />
               )}
             </li>
           ))}

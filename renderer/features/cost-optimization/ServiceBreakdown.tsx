@@ -1,6 +1,15 @@
 import type { CostBreakdown } from '../../../shared/api/business';
+import { TableHead, type TableColumn } from '../../components/ui/TableHead';
 import { formatMoney } from '../../lib/format';
 import { SERVICE_LABELS, formatChange } from './labels';
+
+const COLUMNS: readonly TableColumn[] = [
+  { label: 'Service' },
+  { label: 'Current', numeric: true },
+  { label: 'Previous', numeric: true },
+  { label: 'Change', numeric: true },
+  { label: 'Forecast', numeric: true },
+];
 
 /** Current, previous, change and forecast (80 % band) per service. */
 export function ServiceBreakdown({ breakdown }: { breakdown: CostBreakdown }) {
@@ -12,25 +21,7 @@ export function ServiceBreakdown({ breakdown }: { breakdown: CostBreakdown }) {
         </p>
       ) : null}
       <table className="w-full text-left text-sm">
-        <thead className="text-xs tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Service
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Current
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Previous
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Change
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Forecast
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody className="divide-y divide-line tabular-nums">
           {breakdown.services.map((s) => (
             <tr key={s.name}>

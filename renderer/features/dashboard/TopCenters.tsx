@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { TableHead, type TableColumn } from '../../components/ui/TableHead';
 import type { BusinessDashboard, CenterHealth } from '../../../shared/api/business';
 import { formatMoney } from '../../lib/format';
 
@@ -8,31 +9,21 @@ const HEALTH_STYLE: Record<CenterHealth, string> = {
   'at risk': 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
 };
 
+const COLUMNS: readonly TableColumn[] = [
+  { label: 'Center Name' },
+  { label: 'Plan' },
+  { label: 'Children', numeric: true },
+  { label: 'MRR', numeric: true },
+  { label: 'Health' },
+];
+
 /** The top-centers table of part 1 §2: center name, plan, children, MRR, health. */
 export function TopCenters({ centers }: { centers: BusinessDashboard['topCenters'] }) {
   if (centers.length === 0) return <p className="text-sm text-muted">No paying centers yet.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="text-xs tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Center Name
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Children
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              MRR
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Health
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody className="divide-y divide-line">
           {centers.map((c) => (
             <tr key={c.organizationId}>
