@@ -1,4 +1,5 @@
 import { Download, ShieldCheck } from 'lucide-react';
+import { InlineError } from '../../components/ui/Card';
 import { useCallback, useMemo, useState } from 'react';
 import type { AuditLog } from '../../../shared/api/audit';
 import { Button } from '../../components/ui/Button';
@@ -83,18 +84,12 @@ export function AuditLogsPage() {
         }
       />
       <ExportProgress />
-      {exporter.isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          {errorMessage(exporter.error, 'The export failed')}
-        </p>
-      ) : null}
+      <InlineError message={exporter.isError ? errorMessage(exporter.error, 'The export failed') : null} />
       {verification.isFetching ? <Loading label="Verifying the chain" /> : null}
       {verification.data && !verification.isFetching ? <IntegrityPanel result={verification.data} /> : null}
-      {verification.isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          {errorMessage(verification.error, 'The integrity check failed')}
-        </p>
-      ) : null}
+      <InlineError
+        message={verification.isError ? errorMessage(verification.error, 'The integrity check failed') : null}
+      />
 
       <AuditFilters filters={filters} onChange={setFilters} />
       <p className="text-sm text-muted" data-testid="audit-count">

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { InlineError } from '../../components/ui/Card';
 import { COST_CSV_COLUMNS } from './labels';
 import { useImportCostsMutation } from './mutations';
 
@@ -42,11 +43,7 @@ export function CostImport() {
           Imported {importCosts.data.imported} days ({importCosts.data.from} to {importCosts.data.to}).
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <InlineError message={error} />
     </div>
   );
 }

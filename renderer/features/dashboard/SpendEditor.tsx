@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { InlineError } from '../../components/ui/Card';
 import { Button } from '../../components/ui/Button';
 import { formatMoney } from '../../lib/format';
 import { useSetSpendMutation } from './mutations';
@@ -55,11 +56,7 @@ export function SpendEditor() {
           {save.isPending ? 'Saving...' : 'Save spend'}
         </Button>
       </form>
-      {error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <InlineError message={error} />
       {save.isSuccess ? (
         <p role="status" className="text-sm text-green-700 dark:text-green-400">
           Saved {formatMoney(save.data.amount, true)} for {save.data.month}.

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDate } from '../../lib/format';
-import { useAppInfo, useServerHealth } from './queries';
+import { useAppInfo } from '../../lib/appInfo';
+import { useServerHealth } from './queries';
 
 function duration(seconds: number): string {
   const d = Math.floor(seconds / 86_400);

@@ -13,7 +13,6 @@ export const dashboardKeys = {
     [...dashboardKeys.all, 'dashboard', scope, organizationId, period] as const,
   health: () => [...dashboardKeys.all, 'health'] as const,
   spend: () => [...dashboardKeys.all, 'spend'] as const,
-  appInfo: () => ['app', 'info'] as const,
 };
 
 /** Platform-wide figures for analytics.view_platform; otherwise the current organization's. */
@@ -39,14 +38,6 @@ export function useServerHealth() {
     queryKey: dashboardKeys.health(),
     queryFn: () => call('business:health'),
     refetchInterval: REFRESH_MS,
-  });
-}
-
-export function useAppInfo() {
-  return useQuery({
-    queryKey: dashboardKeys.appInfo(),
-    queryFn: () => call('app:info'),
-    staleTime: Infinity,
   });
 }
 
