@@ -22,14 +22,20 @@ async function openAuditLogs(page: Page): Promise<void> {
 const table = (page: Page) => page.getByRole('table', { name: 'Audit logs' });
 const countLine = (page: Page) => page.getByTestId('audit-count');
 
-/** The numbers of 'Showing x of y audit logs'. */
+/** The numbers of 'Showing x of y audit logs', read and parsed in one go (the line shows "…" while counting). */
 async function counts(page: Page): Promise<{ shown: number; total: number }> {
-  await expect(countLine(page)).toHaveText(/Showing [\d,]+ of [\d,]+ audit logs/);
-  const text = (await countLine(page).textContent()) ?? '';
-  const match = /Showing ([\d,]+) of ([\d,]+) audit logs/.exec(text);
-  if (!match) throw new Error(`No count line in "${text}"`);
-  const n = (s: string) => Number(s.replaceAll(',', ''));
-  return { shown: n(match[1]!), total: n(match[2]!) };
+  let parsed: { shown: number; total: number } | null = null;
+  await expect
+    .poll(async () => {
+      const match = /Showing ([\d,]+) of ([\d,]+) audit logs/.exec(
+        (await countLine(page).textContent()) ?? '',
+      );
+      const n = (s: string) => Number(s.replaceAll(',', ''));
+      parsed = match ? { shown: n(match[1]!), total: n(match[2]!) } : null;
+      return parsed !== null;
+    })
+    .toBe(true);
+  return parsed!;
 }
 
 /** The rendered body rows (the virtual window), in order, as the cells' texts by column: read at once. */
