@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL 15 cluster for the server's integration tests.
 #   scripts/pg-cluster.sh start [port]   prints TEST_DATABASE_URL=postgres://postgres@127.0.0.1:PORT/postgres
 #   scripts/pg-cluster.sh stop [port]    stops it and removes its folder
-# Runs the server as the `postgres` user (initdb refuses root); trust authentication, loopback only.
+# Trust authentication, loopback only.
 set -euo pipefail
 
 command=${1:-}
@@ -10,8 +10,9 @@ port=${2:-55432}
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 state="${TMPDIR:-/tmp}/ops-console-pg-$port.dir"
 
+# initdb refuses root: as root the cluster runs as `postgres`; anyone else runs it as themselves.
 as_postgres() {
-  if [ "$(id -un)" = postgres ]; then "$@"; else runuser -u postgres -- "$@"; fi
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
 case "$command" in

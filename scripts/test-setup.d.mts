@@ -1,0 +1,17 @@
+export interface Requirement {
+  what: string;
+  file: string;
+  pkg: string;
+}
+export function requirements(env?: NodeJS.ProcessEnv): Requirement[];
+export function missing(env?: NodeJS.ProcessEnv, exists?: (file: string) => boolean): Requirement[];
+export class SetupError extends Error {}
+export function installHint(packages: string[]): string;
+export function ensureInstalled(options?: {
+  env?: NodeJS.ProcessEnv;
+  isRoot?: boolean;
+  log?: (line: string) => void;
+}): string[];
+export function freePort(): Promise<number>;
+export function startCluster(port: number, env?: NodeJS.ProcessEnv): string;
+export function stopCluster(port: number, env?: NodeJS.ProcessEnv): void;

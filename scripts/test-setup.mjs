@@ -1,0 +1,111 @@
+// What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests
+// and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL suites run on.
+// Plain JavaScript on purpose: it runs before anything of the project is built.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PG_CLUSTER = path.join(ROOT, 'scripts/pg-cluster.sh');
+
+/** What the test run needs, each with the Debian package that provides it. */
+export function requirements(env = process.env) {
+  const pgBin = env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  const needs = [{ what: 'Chromium', file: env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' }];
+  // With TEST_DATABASE_URL set the PostgreSQL suites use that server; no local cluster is started.
+  if (!env.TEST_DATABASE_URL) {
+    needs.push({ what: 'PostgreSQL 15 server', file: path.join(pgBin, 'initdb'), pkg: 'postgresql-15' });
+  }
+  return needs;
+}
+
+export function missing(env = process.env, exists = existsSync) {
+  return requirements(env).filter((need) => !exists(need.file));
+}
+
+export class SetupError extends Error {}
+
+/** The one line a user without root reads: exactly what to install, and how. */
+export function installHint(packages) {
+  const list = packages.join(' ');
+  return `npm test needs ${list} from Debian and is not running as root: run "sudo apt-get install -y ${list}", then npm test again.`;
+}
+
+/**
+ * Installs what is missing from Debian when running as root (non-interactive); without root,
+ * throws a SetupError carrying the one line that says what to install.
+ */
+export function ensureInstalled({
+  env = process.env,
+  isRoot = process.getuid?.() === 0,
+  log = console.log,
+} = {}) {
+  const lacking = missing(env);
+  if (lacking.length === 0) return [];
+  const packages = [...new Set(lacking.map((need) => need.pkg))];
+  if (!isRoot) throw new SetupError(installHint(packages));
+  log(`Installing ${packages.join(' ')} from Debian (${lacking.map((n) => n.what).join(', ')} missing)`);
+  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...packages],
+  ]) {
+    const result = spawnSync('apt-get', args, { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) {
+      throw new SetupError(
+        `apt-get ${args[0]} failed (exit ${result.status ?? result.signal}); install ${packages.join(' ')} by hand.`,
+      );
+    }
+  }
+  const still = missing(env);
+  if (still.length > 0) {
+    throw new SetupError(
+      `Still missing after installing: ${still.map((n) => `${n.what} (${n.file})`).join(', ')}`,
+    );
+  }
+  return packages;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a throwaway cluster (scripts/pg-cluster.sh) and answers its TEST_DATABASE_URL. */
+export function startCluster(port, env = process.env) {
+  const result = spawnSync('bash', [PG_CLUSTER, 'start', String(port)], { env, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new SetupError(`Could not start PostgreSQL on port ${port}: ${result.stderr.trim()}`);
+  const url = /TEST_DATABASE_URL=(\S+)/.exec(result.stdout)?.[1];
+  if (!url) throw new SetupError(`scripts/pg-cluster.sh printed no address: ${result.stdout.trim()}`);
+  return url;
+}
+
+export function stopCluster(port, env = process.env) {
+  spawnSync('bash', [PG_CLUSTER, 'stop', String(port)], { env, stdio: 'ignore' });
+}
+
+/** Runs one command, inheriting the terminal; answers its exit code (a signal counts as failure). */
+export function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    run.current = child;
+    child.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      run.current = undefined;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}

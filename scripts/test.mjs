@@ -1,0 +1,99 @@
+// `npm test`: the whole check a fresh machine can run by itself. Installs Chromium and PostgreSQL 15
+// from Debian when missing (as root), starts a throwaway PostgreSQL cluster unless TEST_DATABASE_URL
+// is set, runs every stage, prints how long each took, and stops the cluster on any exit (failure,
+// Ctrl-C, SIGTERM). `npm test -- unit e2e` runs only the named stages.
+import { rmSync } from 'node:fs';
+import { SetupError, ensureInstalled, freePort, run, startCluster, stopCluster } from './test-setup.mjs';
+
+/** In order. A failing check stage stops the run; test stages all run so one report shows every failure. */
+const STAGES = [
+  { name: 'typecheck', script: 'typecheck', gate: true },
+  { name: 'lint', script: 'lint', gate: true },
+  { name: 'build', script: 'build', gate: true },
+  { name: 'unit', script: 'test:unit' },
+  { name: 'security', script: 'test:security' },
+  { name: 'packaging', script: 'test:packaging' },
+  { name: 'e2e', script: 'test:e2e' },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !STAGES.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+const stages = wanted.length > 0 ? STAGES.filter((s) => wanted.includes(s.name)) : STAGES;
+
+let clusterPort;
+const cleanUp = () => {
+  if (clusterPort === undefined) return;
+  const port = clusterPort;
+  clusterPort = undefined;
+  stopCluster(port);
+  console.log(`Stopped the test PostgreSQL cluster on port ${port}`);
+};
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    // The stage running now gets the signal too (Ctrl-C reaches the whole group; kill only us).
+    run.current?.kill(signal);
+    cleanUp();
+    process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 0));
+  });
+}
+
+// A full run starts from no reports, so a stage that dies before writing one is counted as missing.
+if (wanted.length === 0) rmSync('test-reports', { recursive: true, force: true });
+
+const times = [];
+let failed = false;
+try {
+  ensureInstalled();
+  const env = { ...process.env };
+  if (!env.TEST_DATABASE_URL) {
+    const port = Number(env.TEST_PG_PORT) || (await freePort());
+    env.TEST_DATABASE_URL = startCluster(port);
+    clusterPort = port;
+    console.log(`PostgreSQL suites run on a throwaway cluster on port ${port}`);
+  }
+  for (const stage of stages) {
+    const started = performance.now();
+    console.log(`\n▶ ${stage.name}`);
+    const code = await run('npm', ['run', '--silent', stage.script], env);
+    times.push({ name: stage.name, seconds: (performance.now() - started) / 1000, code });
+    if (code !== 0) {
+      failed = true;
+      if (stage.gate) break;
+    }
+  }
+} catch (error) {
+  if (!(error instanceof SetupError)) throw error;
+  console.error(error.message);
+  failed = true;
+} finally {
+  cleanUp();
+}
+
+if (times.length > 0) {
+  console.log('\nTime per stage');
+  for (const { name, seconds, code } of times) {
+    console.log(
+      `  ${name.padEnd(10)} ${formatSeconds(seconds).padStart(8)}${code === 0 ? '' : `  failed (exit ${code})`}`,
+    );
+  }
+  console.log(
+    `  ${'total'.padEnd(10)} ${formatSeconds(times.reduce((sum, t) => sum + t.seconds, 0)).padStart(8)}`,
+  );
+}
+// The closing line counts what the runners reported; it stays the last line printed.
+if (wanted.length === 0 && times.length === STAGES.length) {
+  const code = await run(process.execPath, ['scripts/test-summary.mjs'], process.env);
+  if (code !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
+
+function formatSeconds(seconds) {
+  return seconds >= 60
+    ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+    : `${seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,183 @@
+/**
+ * The README's test command (`npm test` → scripts/test.mjs) on a machine like a fresh one: what it
+ * installs, the one line a user without root reads, and the throwaway PostgreSQL cluster it starts
+ * and always stops — after a failing stage and after Ctrl-C. Stages are replaced by a fake `npm` on
+ * PATH, so these tests exercise the orchestration, not the suites.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort, installHint, missing, requirements } from '../../../scripts/test-setup.mjs';
+
+const SCRIPT = path.resolve('scripts/test.mjs');
+const isRoot = process.getuid?.() === 0;
+const hasPostgres = existsSync('/usr/lib/postgresql/15/bin/initdb');
+
+/** A folder with executables standing in for `npm` (and `apt-get`), put first on PATH. */
+function fakeBin(tools: Record<string, string>): { dir: string; log: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fake-bin-'));
+  const log = path.join(dir, 'calls.log');
+  for (const [name, body] of Object.entries(tools)) {
+    const file = path.join(dir, name);
+    writeFileSync(file, `#!/bin/sh\necho "${name} $*" >> "${log}"\n${body}\n`);
+    chmodSync(file, 0o755);
+  }
+  return { dir, log };
+}
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runTestCommand(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [SCRIPT, ...args], { env, cwd: path.resolve('.') });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout, child);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function baseEnv(bin: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:/usr/sbin:/usr/bin:/sbin:/bin`, ...extra };
+  if (!('TEST_DATABASE_URL' in extra)) delete env.TEST_DATABASE_URL;
+  return env;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const stateFile = (port: number) => path.join(process.env.TMPDIR ?? '/tmp', `ops-console-pg-${port}.dir`);
+
+describe('what the test command needs', () => {
+  it('needs Chromium, and the PostgreSQL 15 server only when no TEST_DATABASE_URL is given', () => {
+    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'postgresql-15']);
+    expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual(['chromium']);
+    expect(requirements({ CHROMIUM_PATH: '/opt/c' })[0]?.file).toBe('/opt/c');
+    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual(['chromium']);
+    expect(missing({}, () => true)).toEqual([]);
+  });
+
+  it('tells a user without root exactly what to install, in one line', () => {
+    const hint = installHint(['chromium', 'postgresql-15']);
+    expect(hint).not.toContain('\n');
+    expect(hint).toContain('sudo apt-get install -y chromium postgresql-15');
+  });
+});
+
+describe.runIf(hasPostgres)('the test command on a machine', () => {
+  it('refuses an unknown stage', async () => {
+    const { dir } = fakeBin({ npm: 'exit 0' });
+    const outcome = await runTestCommand(['nonsense'], baseEnv(dir));
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain('Unknown stage nonsense');
+  });
+
+  it('runs the stages against its own PostgreSQL cluster, then stops it', async () => {
+    const port = await freePort();
+    // Each stage proves the cluster answers at the address it was given.
+    const { dir, log } = fakeBin({
+      npm: 'psql "$TEST_DATABASE_URL" -tAc "select 41 + 1" >> "$(dirname "$0")/calls.log"',
+    });
+    const outcome = await runTestCommand(['unit', 'security'], baseEnv(dir, { TEST_PG_PORT: String(port) }));
+    expect(outcome.code).toBe(0);
+    const calls = readFileSync(log, 'utf8').trim().split('\n');
+    expect(calls).toEqual(['npm run --silent test:unit', '42', 'npm run --silent test:security', '42']);
+    expect(outcome.stdout).toMatch(/Time per stage\n {2}unit .*\n {2}security .*\n {2}total/);
+    expect(existsSync(stateFile(port))).toBe(false);
+    expect(await listening(port)).toBe(false);
+  });
+
+  it('uses the given TEST_DATABASE_URL and starts no cluster', async () => {
+    const { dir, log } = fakeBin({ npm: 'echo "url=$TEST_DATABASE_URL" >> "$(dirname "$0")/calls.log"' });
+    const outcome = await runTestCommand(
+      ['unit'],
+      baseEnv(dir, { TEST_DATABASE_URL: 'postgres://given/db' }),
+    );
+    expect(outcome.code).toBe(0);
+    expect(readFileSync(log, 'utf8')).toContain('url=postgres://given/db');
+    expect(outcome.stdout).not.toContain('throwaway cluster');
+  });
+
+  it('stops the cluster when a stage fails, and a failing build stops the run', async () => {
+    const port = await freePort();
+    const { dir, log } = fakeBin({ npm: 'exit 3' });
+    const outcome = await runTestCommand(['build', 'unit'], baseEnv(dir, { TEST_PG_PORT: String(port) }));
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toMatch(/build .* failed \(exit 3\)/);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['npm run --silent build']);
+    expect(existsSync(stateFile(port))).toBe(false);
+    expect(await listening(port)).toBe(false);
+  });
+
+  it('stops the cluster and the running stage on Ctrl-C', async () => {
+    const port = await freePort();
+    const { dir } = fakeBin({ npm: 'exec sleep 60' });
+    let sent = false;
+    const outcome = await runTestCommand(
+      ['unit'],
+      baseEnv(dir, { TEST_PG_PORT: String(port) }),
+      (text, child) => {
+        if (!sent && text.includes('▶ unit')) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
+    expect(outcome.code).toBe(130);
+    expect(outcome.stdout).toContain(`Stopped the test PostgreSQL cluster on port ${port}`);
+    expect(existsSync(stateFile(port))).toBe(false);
+    expect(await listening(port)).toBe(false);
+    expect(spawnSync('pgrep', ['-f', 'sleep 60']).status).not.toBe(0);
+  });
+
+  it.runIf(isRoot)('as root, installs what is missing from Debian, non-interactively', async () => {
+    const { dir, log } = fakeBin({
+      'apt-get': 'echo "DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> "$(dirname "$0")/calls.log"',
+      npm: 'exit 0',
+    });
+    const outcome = await runTestCommand(['unit'], baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium' }));
+    const calls = readFileSync(log, 'utf8');
+    expect(calls).toContain('apt-get update -qq');
+    expect(calls).toMatch(/apt-get install -y -qq --no-install-recommends chromium\n/);
+    expect(calls).toContain('DEBIAN_FRONTEND=noninteractive');
+    // The fake apt-get installed nothing, and the command says so instead of running the stages.
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain('Still missing after installing: Chromium (/nonexistent/chromium)');
+    expect(calls).not.toContain('npm run');
+  });
+
+  it.runIf(isRoot)('without root, prints one line saying what to install and exits non-zero', () => {
+    const { dir } = fakeBin({ npm: 'exit 0' });
+    const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, SCRIPT], {
+      env: baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium', HOME: '/tmp' }),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'npm test needs chromium from Debian and is not running as root: run "sudo apt-get install -y chromium", then npm test again.',
+    ]);
+  });
+});
