@@ -1,4 +1,5 @@
-// Process boundaries (architecture.md, "Folders") are enforced here, not by good intentions.
+// Process boundaries (docs/architecture.md, "Folders and what they may import") are enforced here, not by
+// good intentions.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
