@@ -1,6 +1,7 @@
 /** The server-suite helper itself: what it opens, in which order, and how it names a misuse. */
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { roles } from '../../../server/db/schema';
 import { testDatabases } from '../../support/databases';
 import { call, createClock } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
@@ -15,7 +16,7 @@ describe.each(testDatabases)('useServerSuite on $name', (target) => {
     app: { version: '9.9.9-suite' },
     seed: async (database, clock) => {
       seededAt.push(clock.now());
-      await database.db.execute(sql`create table suite_seed (n int)`);
+      await database.db.insert(roles).values({ id: 'suite_seed', name: 'Seeded by the suite' });
     },
   });
   // Read while the suite is collected, before any beforeAll has run.
@@ -29,7 +30,7 @@ describe.each(testDatabases)('useServerSuite on $name', (target) => {
 
   it('seeds the migrated database with its clock, builds the app with its config, creates the fixture', async () => {
     expect(seededAt).toEqual([START]);
-    expect((await suite.database.db.execute(sql`select count(*) from suite_seed`)).rows).toHaveLength(1);
+    expect(await suite.database.db.select().from(roles).where(eq(roles.id, 'suite_seed'))).toHaveLength(1);
     const health = await call(suite.app, { method: 'GET', url: '/auth/test' });
     expect(health.body.data).toMatchObject({ version: '9.9.9-suite', time: new Date(START).toISOString() });
     expect(suite.f.orgA).toEqual(expect.any(String));
@@ -45,7 +46,7 @@ describe.each(testDatabases)('useServerSuite without an app on $name', (target) 
   const suite = useServerSuite(target, { app: false });
 
   it('opens the database only, and says so when the app is asked for', async () => {
-    expect((await suite.database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    expect(await suite.database.db.select().from(roles).where(eq(roles.id, 'super_admin'))).toHaveLength(1);
     expect(() => suite.app).toThrow('useServerSuite: no app (not asked for, or used before beforeAll)');
     expect(suite.f).toEqual({});
   });
