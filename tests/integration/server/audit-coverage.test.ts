@@ -7,8 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, auditSpecOf, buildPath, type AuditSpec, type Endpoint } from '../../../shared/api';
-import { AUDIT_SEVERITIES } from '../../../shared/api/audit';
+import {
+  AUDIT_SEVERITIES,
+  ENDPOINTS,
+  auditSpecOf,
+  buildPath,
+  type AuditSpec,
+  type Endpoint,
+} from '../../../shared/api';
 import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
