@@ -1,79 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ENDPOINTS, type Endpoint, type SessionUser } from '../../shared/api';
+import type { AuditSpec, SessionUser } from '../../shared/api';
 import type { Db } from '../db/client';
-import type { AuditAction, AuditSeverity, AuditStatus } from '../db/schema';
+import type { AuditSeverity, AuditStatus } from '../db/schema';
 import { appendAuditRecord } from './chain';
 
 /**
- * The audit trail: every state-changing endpoint writes exactly one record, in the same transaction as
- * its change on success, and after the rollback on failure.
+ * The audit trail: every state-changing endpoint writes exactly one record (declared on the endpoint in
+ * shared/api as `audit`), in the same transaction as its change on success, and after the rollback on
+ * failure.
  */
-export interface AuditSpec {
-  action: AuditAction;
-  resource: string;
-  /** Severity of a success; failures are one step higher. */
-  severity: AuditSeverity;
-  /** Which path parameter names the resource, if any. */
-  resourceParam?: string;
-}
-
-export const AUDITED = new Map<Endpoint, AuditSpec>([
-  [ENDPOINTS['auth.login'], { action: 'LOGIN', resource: 'session', severity: 'low' }],
-  [ENDPOINTS['auth.logout'], { action: 'LOGOUT', resource: 'session', severity: 'low' }],
-  [ENDPOINTS['auth.register'], { action: 'CREATE', resource: 'user', severity: 'medium' }],
-  [ENDPOINTS['auth.changePassword'], { action: 'UPDATE', resource: 'password', severity: 'medium' }],
-  [
-    ENDPOINTS['organizations.update'],
-    { action: 'UPDATE', resource: 'organization', severity: 'medium', resourceParam: 'id' },
-  ],
-  [ENDPOINTS['organizations.invite'], { action: 'CREATE', resource: 'invite', severity: 'medium' }],
-  [
-    ENDPOINTS['organizations.updateMember'],
-    { action: 'UPDATE', resource: 'member', severity: 'medium', resourceParam: 'userId' },
-  ],
-  [
-    ENDPOINTS['organizations.removeMember'],
-    { action: 'DELETE', resource: 'member', severity: 'high', resourceParam: 'userId' },
-  ],
-  [ENDPOINTS['childcare.createChild'], { action: 'CREATE', resource: 'child', severity: 'low' }],
-  [
-    ENDPOINTS['childcare.updateChild'],
-    { action: 'UPDATE', resource: 'child', severity: 'low', resourceParam: 'id' },
-  ],
-  [
-    ENDPOINTS['childcare.deleteChild'],
-    { action: 'DELETE', resource: 'child', severity: 'medium', resourceParam: 'id' },
-  ],
-  [ENDPOINTS['childcare.recordAttendance'], { action: 'UPDATE', resource: 'attendance', severity: 'low' }],
-  [ENDPOINTS['roles.createRole'], { action: 'CREATE', resource: 'role', severity: 'medium' }],
-  [
-    ENDPOINTS['roles.updateRole'],
-    { action: 'UPDATE', resource: 'role', severity: 'medium', resourceParam: 'id' },
-  ],
-  [
-    ENDPOINTS['roles.deleteRole'],
-    { action: 'DELETE', resource: 'role', severity: 'high', resourceParam: 'id' },
-  ],
-  [
-    ENDPOINTS['roles.grantPermission'],
-    { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
-  ],
-  [
-    ENDPOINTS['roles.revokePermission'],
-    { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
-  ],
-  [
-    ENDPOINTS['roles.assignUserRole'],
-    { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
-  ],
-  [ENDPOINTS['exports.createExport'], { action: 'EXPORT', resource: 'export', severity: 'medium' }],
-  [ENDPOINTS['business.importCosts'], { action: 'IMPORT', resource: 'cloud_costs', severity: 'medium' }],
-  [
-    ENDPOINTS['business.setSpend'],
-    { action: 'UPDATE', resource: 'acquisition_spend', severity: 'medium', resourceParam: 'month' },
-  ],
-]);
 
 const HIGHER: Record<AuditSeverity, AuditSeverity> = {
   low: 'medium',

@@ -2,9 +2,9 @@ import '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ENDPOINTS, type Endpoint, type SessionUser } from '../../shared/api';
+import { ENDPOINTS, auditSpecOf, type Endpoint, type SessionUser } from '../../shared/api';
 import type { TenantContext } from '../../shared/tenancy';
-import { AUDITED, actorOf, writeAudit, type AuditEntry, type Auditor } from '../audit';
+import { actorOf, writeAudit, type AuditEntry, type Auditor } from '../audit';
 import type { ServerContext } from '../context';
 import {
   enforceRule,
@@ -26,7 +26,7 @@ export interface RouteInput<P, Q, B> {
   session(): SessionUser;
   /** The caller's tenant context; only endpoints with `tenant` have one. */
   tenant(): TenantContext;
-  /** Audited endpoints (server/audit) write their one success record through this. */
+  /** Audited endpoints (their `audit` declaration) write their one success record through this. */
   audit: Auditor;
 }
 
@@ -46,7 +46,8 @@ const ENDPOINT_NAMES = new Map<Endpoint, string>(
  * Registers routes from the contract: validation, response schemas and OpenAPI come from the endpoint's
  * zod schemas, and one hook enforces its `auth` and `permission`, then, for tenant endpoints, resolves the
  * organization (path `:id` or X-Organization-Id), the caller's tenant context and its `tenantRule`.
- * Audited endpoints (server/audit) get `audit.record` for their success, and a failure is recorded here.
+ * Audited endpoints (`audit` on the declaration) get `audit.record` for their success, and a failure is
+ * recorded here.
  */
 export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
   const sessions = new WeakMap<FastifyRequest, SessionUser>();
@@ -63,7 +64,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
     const failure = errorEnvelope(endpoint.client);
     const hasInput = Boolean(endpoint.params ?? endpoint.query ?? endpoint.body);
     const secured = endpoint.auth === 'token';
-    const auditSpec = AUDITED.get(endpoint);
+    const auditSpec = auditSpecOf(endpoint);
     const resourceIdOf = (request: FastifyRequest) =>
       auditSpec?.resourceParam
         ? ((request.params as Record<string, string | undefined>)[auditSpec.resourceParam] ?? null)

@@ -69,6 +69,7 @@ export const authEndpoints = {
     body: loginBody,
     data: loginData,
     auth: 'public',
+    audit: { action: 'LOGIN', resource: 'session', severity: 'low' },
   }),
   verify: defineEndpoint({
     client: 'gateway',
@@ -77,6 +78,7 @@ export const authEndpoints = {
     summary: 'Check the bearer token and answer its user',
     data: sessionUser,
     auth: 'token',
+    audit: { exempt: 'Reads the session its token names; it changes nothing.' },
   }),
   test: defineEndpoint({
     client: 'gateway',
@@ -95,6 +97,7 @@ export const authEndpoints = {
     data: registeredUser,
     auth: 'token',
     permission: 'users.manage',
+    audit: { action: 'CREATE', resource: 'user', severity: 'medium' },
   }),
   logout: defineEndpoint({
     client: 'gateway',
@@ -103,6 +106,7 @@ export const authEndpoints = {
     summary: 'Revoke every token issued to the caller so far',
     data: z.object({ revoked: z.literal(true) }),
     auth: 'token',
+    audit: { action: 'LOGOUT', resource: 'session', severity: 'low' },
   }),
   changePassword: defineEndpoint({
     client: 'gateway',
@@ -112,5 +116,6 @@ export const authEndpoints = {
     body: changePasswordBody,
     data: loginData,
     auth: 'token',
+    audit: { action: 'UPDATE', resource: 'password', severity: 'medium' },
   }),
 } as const;

@@ -291,6 +291,7 @@ export const businessEndpoints = {
     data: z.object({ imported: z.number().int(), from: z.string(), to: z.string() }),
     auth: 'token',
     permission: 'platform.manage',
+    audit: { action: 'IMPORT', resource: 'cloud_costs', severity: 'medium' },
   }),
   listSpend: defineEndpoint({
     client: 'gateway',
@@ -311,6 +312,7 @@ export const businessEndpoints = {
     data: acquisitionSpendMonth,
     auth: 'token',
     permission: 'billing.manage',
+    audit: { action: 'UPDATE', resource: 'acquisition_spend', severity: 'medium', resourceParam: 'month' },
   }),
 } as const;
 

@@ -99,6 +99,7 @@ export const childcareEndpoints = {
     auth: 'token',
     tenant: 'header',
     tenantRule: 'children:manage',
+    audit: { action: 'CREATE', resource: 'child', severity: 'low' },
   }),
   updateChild: defineEndpoint({
     client: 'gateway',
@@ -111,6 +112,7 @@ export const childcareEndpoints = {
     auth: 'token',
     tenant: 'header',
     tenantRule: 'children:manage',
+    audit: { action: 'UPDATE', resource: 'child', severity: 'low', resourceParam: 'id' },
   }),
   deleteChild: defineEndpoint({
     client: 'gateway',
@@ -122,6 +124,7 @@ export const childcareEndpoints = {
     auth: 'token',
     tenant: 'header',
     tenantRule: 'children:manage',
+    audit: { action: 'DELETE', resource: 'child', severity: 'medium', resourceParam: 'id' },
   }),
   listAttendance: defineEndpoint({
     client: 'gateway',
@@ -154,6 +157,7 @@ export const childcareEndpoints = {
     auth: 'token',
     tenant: 'header',
     tenantRule: 'attendance:manage',
+    audit: { action: 'UPDATE', resource: 'attendance', severity: 'low' },
   }),
   dashboardStats: defineEndpoint({
     client: 'gateway',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionId } from '../permissions';
+import type { AuditAction, AuditSeverity } from './audit';
 import type { TenantPermission } from '../tenancy';
 
 /** Client A talks to the organization API, Client B to the platform gateway (part 1 §7). */
@@ -42,7 +43,34 @@ export interface Endpoint<
    * value, not an envelope; the handler takes over the reply.
    */
   stream?: 'sse';
+  /**
+   * The audit record of a change: every non-GET endpoint declares one, or an exemption saying why it
+   * writes none (tests/unit/server/audit-coverage.test.ts walks them).
+   */
+  audit?: AuditSpec | AuditExemption;
 }
+
+/**
+ * One record per request: written with the handler's transaction on success, and after the rollback on
+ * failure (one severity step higher).
+ */
+export interface AuditSpec {
+  action: AuditAction;
+  resource: string;
+  /** Severity of a success; failures are one step higher. */
+  severity: AuditSeverity;
+  /** Which path parameter names the resource, if any. */
+  resourceParam?: string;
+}
+
+/** A non-GET endpoint that changes nothing worth a record, and the reason (never empty). */
+export interface AuditExemption {
+  exempt: string;
+}
+
+/** The record an endpoint writes, if it is audited. */
+export const auditSpecOf = (endpoint: Endpoint): AuditSpec | undefined =>
+  endpoint.audit && 'action' in endpoint.audit ? endpoint.audit : undefined;
 
 /** The tenant checks of part 1 §6 a route may require, or a plain tenant permission. */
 export type TenantRule =

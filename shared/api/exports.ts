@@ -66,6 +66,7 @@ export const exportEndpoints = {
     body: createExportBody,
     data: exportJob,
     auth: 'token',
+    audit: { action: 'EXPORT', resource: 'export', severity: 'medium' },
   }),
   exportHistory: defineEndpoint({
     client: 'gateway',

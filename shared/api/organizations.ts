@@ -165,6 +165,7 @@ export const organizationEndpoints = {
     auth: 'token',
     tenant: 'path',
     tenantRule: 'manageOrganization',
+    audit: { action: 'UPDATE', resource: 'organization', severity: 'medium', resourceParam: 'id' },
   }),
   invite: defineEndpoint({
     client: 'organizations',
@@ -177,6 +178,7 @@ export const organizationEndpoints = {
     auth: 'token',
     tenant: 'path',
     tenantRule: 'manageMembers',
+    audit: { action: 'CREATE', resource: 'invite', severity: 'medium' },
   }),
   updateMember: defineEndpoint({
     client: 'organizations',
@@ -189,6 +191,7 @@ export const organizationEndpoints = {
     auth: 'token',
     tenant: 'path',
     tenantRule: 'manageMembers',
+    audit: { action: 'UPDATE', resource: 'member', severity: 'medium', resourceParam: 'userId' },
   }),
   removeMember: defineEndpoint({
     client: 'organizations',
@@ -200,5 +203,6 @@ export const organizationEndpoints = {
     auth: 'token',
     tenant: 'path',
     tenantRule: 'manageMembers',
+    audit: { action: 'DELETE', resource: 'member', severity: 'high', resourceParam: 'userId' },
   }),
 } as const;

@@ -96,6 +96,7 @@ export const roleEndpoints = {
     data: role,
     auth: 'token',
     permission: 'roles.create',
+    audit: { action: 'CREATE', resource: 'role', severity: 'medium' },
   }),
   updateRole: defineEndpoint({
     client: 'gateway',
@@ -107,6 +108,7 @@ export const roleEndpoints = {
     data: role,
     auth: 'token',
     permission: 'roles.update',
+    audit: { action: 'UPDATE', resource: 'role', severity: 'medium', resourceParam: 'id' },
   }),
   deleteRole: defineEndpoint({
     client: 'gateway',
@@ -117,6 +119,7 @@ export const roleEndpoints = {
     data: z.object({ id: z.string(), deleted: z.literal(true) }),
     auth: 'token',
     permission: 'roles.delete',
+    audit: { action: 'DELETE', resource: 'role', severity: 'high', resourceParam: 'id' },
   }),
   grantPermission: defineEndpoint({
     client: 'gateway',
@@ -128,6 +131,7 @@ export const roleEndpoints = {
     data: role,
     auth: 'token',
     permission: 'roles.update',
+    audit: { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
   }),
   revokePermission: defineEndpoint({
     client: 'gateway',
@@ -138,6 +142,7 @@ export const roleEndpoints = {
     data: role,
     auth: 'token',
     permission: 'roles.update',
+    audit: { action: 'UPDATE', resource: 'role_permission', severity: 'high', resourceParam: 'id' },
   }),
   assignUserRole: defineEndpoint({
     client: 'gateway',
@@ -149,6 +154,7 @@ export const roleEndpoints = {
     data: z.object({ userId: z.string(), roleId: z.string() }),
     auth: 'token',
     permission: 'users.manage',
+    audit: { action: 'UPDATE', resource: 'user_role', severity: 'high', resourceParam: 'userId' },
   }),
   userPermissions: defineEndpoint({
     client: 'gateway',
@@ -169,6 +175,7 @@ export const roleEndpoints = {
     data: roleTestResult,
     auth: 'token',
     permission: 'roles.read',
+    audit: { exempt: 'Computes which permissions the role grants; it changes nothing.' },
   }),
   listCenters: defineEndpoint({
     client: 'gateway',

@@ -11,12 +11,12 @@ import { ERRORS, formatError } from '../../../shared/errors';
 import { SEEDED_DEMO_ALERTS } from '../../../server/alerts/demo';
 import { createAlertHub } from '../../../server/alerts/hub';
 import type { NewAlert } from '../../../server/alerts/store';
-import type { Database } from '../../../server/db/client';
 import { createLogger } from '../../../server/logger';
 import { testDatabases } from '../../support/databases';
-import { buildTestApp, createClock, insertUser, tokenFor } from '../../support/server';
+import { buildTestApp, insertUser, tokenFor } from '../../support/server';
 import { createManualSchedule } from '../../support/schedule';
 import { openSse, type SseReader } from '../../support/sse';
+import { useServerSuite } from '../../support/suite';
 
 const sample = (n: number): NewAlert => ({
   title: `Alert ${n}`,
@@ -28,15 +28,15 @@ const sample = (n: number): NewAlert => ({
 });
 
 describe.each(testDatabases)('alert stream on $name', (target) => {
-  let database: Database;
-  const clock = createClock();
+  const suite = useServerSuite(target, { app: false });
+  const { clock } = suite;
   const apps: FastifyInstance[] = [];
   const readers: SseReader[] = [];
   let admin: string;
   let director: string;
 
   async function listening(): Promise<string> {
-    const app = await buildTestApp(database, clock);
+    const app = await buildTestApp(suite.database, clock);
     apps.push(app);
     return app.listen({ host: '127.0.0.1', port: 0 });
   }
@@ -48,20 +48,18 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
   const parsed = (reader: SseReader) => reader.events.map((e) => streamedAlert.parse(JSON.parse(e.data)));
 
   beforeAll(async () => {
-    database = await target.open();
-    admin = await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id);
-    director = await tokenFor(database, clock, (await insertUser(database, 'center_admin')).id);
+    admin = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'super_admin')).id);
+    director = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'center_admin')).id);
   });
   afterEach(async () => {
     for (const reader of readers.splice(0)) reader.close();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    await database?.close();
   });
 
   it('replays the newest alerts oldest first, then streams new ones to every instance', async () => {
-    const hub = await createAlertHub(database, clock.now, createLogger({ level: 'silent' }));
+    const hub = await createAlertHub(suite.database, clock.now, createLogger({ level: 'silent' }));
     try {
       for (let n = 1; n <= BANNER.maxKept + 5; n++) {
         clock.advance(1_000);
@@ -101,7 +99,7 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
     const lastSeen = Number(replayed.at(-1)?.id);
     first.close();
 
-    const hub = await createAlertHub(database, clock.now, createLogger({ level: 'silent' }));
+    const hub = await createAlertHub(suite.database, clock.now, createLogger({ level: 'silent' }));
     await hub.publish(sample(200));
     await hub.publish(sample(201));
     await hub.close();
@@ -159,7 +157,7 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
   });
 
   it('ends its open streams when the server closes', async () => {
-    const app = await buildTestApp(database, clock);
+    const app = await buildTestApp(suite.database, clock);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const reader = await stream(base, admin);
     await reader.waitFor(1);
@@ -170,23 +168,19 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
 
 // PGlite's LISTEN lives in its own process: only PostgreSQL has a connection to lose.
 describe.each(testDatabases.filter((t) => t.name === 'postgres'))('LISTEN on $name', (target) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(async () => database?.close());
+  const suite = useServerSuite(target, { app: false });
 
   it('listens again after its connection was lost', async () => {
     const heard: string[] = [];
-    const stop = await database.listen('relisten_test', (payload) => heard.push(payload));
+    const stop = await suite.database.listen('relisten_test', (payload) => heard.push(payload));
     try {
-      await database.db.execute(
+      await suite.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and query ilike 'listen "relisten_test"%'`,
       );
       await vi.waitFor(
         async () => {
-          await database.db.execute(sql`select pg_notify('relisten_test', 'back')`);
+          await suite.database.db.execute(sql`select pg_notify('relisten_test', 'back')`);
           expect(heard).toContain('back');
         },
         { timeout: 10_000, interval: 300 },

@@ -1,31 +1,20 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../shared/api';
 import { buildApp } from '../../../server/app';
-import type { Database } from '../../../server/db/client';
 import { SERVER_TEXTS } from '../../../server/http/errors';
 import { createLogger } from '../../../server/logger';
 import { appVersion } from '../../../server/version';
 import { testDatabases } from '../../support/databases';
-import { buildTestApp, call, createClock } from '../../support/server';
+import { call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('the app on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  const clock = createClock();
-
-  beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const suite = useServerSuite(target);
+  const { clock } = suite;
 
   it('GET /auth/test answers the health of server and database', async () => {
-    const { status, body } = await call(app, { method: 'GET', url: '/auth/test' });
+    const { status, body } = await call(suite.app, { method: 'GET', url: '/auth/test' });
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
@@ -40,7 +29,7 @@ describe.each(testDatabases)('the app on $name', (target) => {
   });
 
   it('serves an OpenAPI document listing every auth endpoint', async () => {
-    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const response = await suite.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
@@ -55,13 +44,13 @@ describe.each(testDatabases)('the app on $name', (target) => {
   });
 
   it('answers unknown routes with a 404 envelope', async () => {
-    const { status, body } = await call(app, { method: 'GET', url: '/no/such/route?x=1' });
+    const { status, body } = await call(suite.app, { method: 'GET', url: '/no/such/route?x=1' });
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: 'Route GET /no/such/route not found' });
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {
-    const { status, body } = await call(app, {
+    const { status, body } = await call(suite.app, {
       method: 'POST',
       url: '/auth/login',
       headers: { 'content-type': 'application/json' },

@@ -4,37 +4,33 @@
  * concurrent writers appending in turn, and the server-side search with filters, sorting and keyset pages,
  * scoped by audit.read and by organization.
  */
-import type { FastifyInstance } from 'fastify';
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog, AuditPage, AuditVerification } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { appendAuditRecord, sealLegacyAuditRecords, verifyAuditChain } from '../../../server/audit/chain';
 import { purgeExpiredAuditDays } from '../../../server/audit/retention';
-import type { Database } from '../../../server/db/client';
 import { auditLogs } from '../../../server/db/schema';
 import { seedAuditTrail } from '../../../server/seed/audit';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, tokenFor } from '../../support/server';
-import { createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('audit chain and search on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
   let admin: string;
-  const clock = createClock();
 
   /** Runs SQL with the append-only trigger off (as a superuser could): the tamperer of these tests. */
   async function tamper(...statements: ReturnType<typeof sql>[]) {
-    await database.db.transaction(async (tx) => {
+    await suite.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       for (const statement of statements) await tx.execute(statement);
     });
   }
 
   async function get<T>(url: string, token = admin, org?: string) {
-    const response = await call(app, {
+    const response = await call(suite.app, {
       method: 'GET',
       url,
       headers: { ...bearer(token), ...(org ? { 'x-organization-id': org } : {}) },
@@ -45,15 +41,8 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
   const verify = async () => (await get<AuditVerification>('/audit-logs/verify')).data;
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
-    admin = (await insertUser(database, 'super_admin')).id;
-    admin = await tokenFor(database, clock, admin);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    admin = (await insertUser(suite.database, 'super_admin')).id;
+    admin = await tokenFor(suite.database, clock, admin);
   });
   beforeEach(async () => {
     await tamper(sql`delete from audit_logs`);
@@ -61,41 +50,41 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
 
   describe('append-only', () => {
     beforeEach(async () => {
-      await seedAuditTrail(database.db, { count: 3, start: new Date(clock.now()), stepMs: 1000 });
+      await seedAuditTrail(suite.database.db, { count: 3, start: new Date(clock.now()), stepMs: 1000 });
     });
 
     it('refuses UPDATE, DELETE and TRUNCATE on the table', async () => {
-      await expect(database.db.execute(sql`update audit_logs set resource = 'x'`)).rejects.toThrow();
-      await expect(database.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
-      await expect(database.db.execute(sql`truncate audit_logs`)).rejects.toThrow();
-      const rows = await database.db.select().from(auditLogs);
+      await expect(suite.database.db.execute(sql`update audit_logs set resource = 'x'`)).rejects.toThrow();
+      await expect(suite.database.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
+      await expect(suite.database.db.execute(sql`truncate audit_logs`)).rejects.toThrow();
+      const rows = await suite.database.db.select().from(auditLogs);
       expect(rows).toHaveLength(3);
       expect(rows.every((r) => r.resource !== 'x')).toBe(true);
     });
 
     it('refuses a deletion that names a cutoff which is not a UTC midnight, or rows after it', async () => {
       await expect(
-        database.db.transaction(async (tx) => {
+        suite.database.db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('audit.retention_before', '2099-01-01T10:00:00Z', true)`);
           await tx.execute(sql`delete from audit_logs`);
         }),
       ).rejects.toThrow();
       await expect(
-        database.db.transaction(async (tx) => {
+        suite.database.db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('audit.retention_before', '2000-01-01T00:00:00Z', true)`);
           await tx.execute(sql`delete from audit_logs`);
         }),
       ).rejects.toThrow();
-      expect(await database.db.select().from(auditLogs)).toHaveLength(3);
+      expect(await suite.database.db.select().from(auditLogs)).toHaveLength(3);
     });
   });
 
   describe('hash chain', () => {
     beforeEach(async () => {
-      await seedAuditTrail(database.db, { count: 10, start: new Date(clock.now()), stepMs: 1000 });
+      await seedAuditTrail(suite.database.db, { count: 10, start: new Date(clock.now()), stepMs: 1000 });
     });
 
-    const ordered = () => database.db.select().from(auditLogs).orderBy(asc(auditLogs.seq));
+    const ordered = () => suite.database.db.select().from(auditLogs).orderBy(asc(auditLogs.seq));
 
     it('an intact chain is valid and answers its head', async () => {
       const rows = await ordered();
@@ -156,7 +145,7 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
 
   it('concurrent writers append in turn: seq 1..n without gap and a valid chain', async () => {
     const writes = Array.from({ length: 24 }, (_, i) =>
-      appendAuditRecord(database.db, {
+      appendAuditRecord(suite.database.db, {
         id: crypto.randomUUID(),
         organizationId: null,
         userId: null,
@@ -174,15 +163,15 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
       }),
     );
     await Promise.all(writes);
-    const seqs = (await database.db.select({ seq: auditLogs.seq }).from(auditLogs)).map((r) => r.seq);
+    const seqs = (await suite.database.db.select({ seq: auditLogs.seq }).from(auditLogs)).map((r) => r.seq);
     expect(seqs.sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-    expect(await verifyAuditChain(database.db)).toMatchObject({ valid: true, checked: 24 });
+    expect(await verifyAuditChain(suite.database.db)).toMatchObject({ valid: true, checked: 24 });
   });
 
   it('concurrent audited requests each add one chained record', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        call(app, {
+        call(suite.app, {
           method: 'POST',
           url: '/roles',
           headers: bearer(admin),
@@ -195,45 +184,54 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
   });
 
   it('records written before the chain are sealed in order at start, once, and chain on', async () => {
-    await seedAuditTrail(database.db, { count: 3, start: new Date(clock.now()), stepMs: 1000 });
+    await seedAuditTrail(suite.database.db, { count: 3, start: new Date(clock.now()), stepMs: 1000 });
     // As migration 0003 leaves older records: a seq, no hashes.
     await tamper(sql`update audit_logs set hash = '', prev_hash = ''`);
-    expect((await verifyAuditChain(database.db)).valid).toBe(false);
-    expect(await sealLegacyAuditRecords(database.db)).toBe(3);
-    expect(await sealLegacyAuditRecords(database.db)).toBe(0);
-    await seedAuditTrail(database.db, { count: 2, start: new Date(clock.now()), stepMs: 1000, seed: 3 });
-    expect(await verifyAuditChain(database.db)).toMatchObject({ valid: true, checked: 5 });
+    expect((await verifyAuditChain(suite.database.db)).valid).toBe(false);
+    expect(await sealLegacyAuditRecords(suite.database.db)).toBe(3);
+    expect(await sealLegacyAuditRecords(suite.database.db)).toBe(0);
+    await seedAuditTrail(suite.database.db, {
+      count: 2,
+      start: new Date(clock.now()),
+      stepMs: 1000,
+      seed: 3,
+    });
+    expect(await verifyAuditChain(suite.database.db)).toMatchObject({ valid: true, checked: 5 });
     // Sealed records are as append-only as any.
-    await expect(database.db.execute(sql`update audit_logs set hash = ''`)).rejects.toThrow();
+    await expect(suite.database.db.execute(sql`update audit_logs set hash = ''`)).rejects.toThrow();
   });
 
   describe('retention', () => {
     it('removes whole UTC days past retention, records it, and the chain stays valid', async () => {
       const now = Date.parse('2026-03-10T15:00:00.000Z');
       // 6 days of records, 4 a day, starting 2026-03-02T00:00Z.
-      await seedAuditTrail(database.db, {
+      await seedAuditTrail(suite.database.db, {
         count: 24,
         start: new Date('2026-03-02T00:00:00.000Z'),
         stepMs: 6 * 3_600_000,
       });
-      const result = await purgeExpiredAuditDays(database.db, { now, retentionDays: 5 });
+      const result = await purgeExpiredAuditDays(suite.database.db, { now, retentionDays: 5 });
       // Cutoff: midnight of 2026-03-05; the days 03-02, 03-03 and 03-04 go.
       expect(result).toEqual({ removed: 12, before: '2026-03-05T00:00:00.000Z' });
-      const rows = await database.db.select().from(auditLogs).orderBy(asc(auditLogs.seq));
+      const rows = await suite.database.db.select().from(auditLogs).orderBy(asc(auditLogs.seq));
       expect(rows[0]!.timestamp.toISOString()).toBe('2026-03-05T00:00:00.000Z');
       const record = rows.at(-1)!;
       expect(record).toMatchObject({ action: 'DELETE', resource: 'audit_logs', userName: 'system' });
       expect(record.details).toMatchObject({ removed: 12, removedThroughSeq: 12, retentionDays: 5 });
-      expect(await verifyAuditChain(database.db)).toMatchObject({ valid: true, checked: 13 });
-      expect(await purgeExpiredAuditDays(database.db, { now, retentionDays: 5 })).toMatchObject({
+      expect(await verifyAuditChain(suite.database.db)).toMatchObject({ valid: true, checked: 13 });
+      expect(await purgeExpiredAuditDays(suite.database.db, { now, retentionDays: 5 })).toMatchObject({
         removed: 0,
       });
     });
 
     it('with every record expired, the retention record starts the chain', async () => {
-      await seedAuditTrail(database.db, { count: 5, start: new Date('2025-01-01T00:00:00Z'), stepMs: 1000 });
-      await purgeExpiredAuditDays(database.db, { now: clock.now(), retentionDays: 30 });
-      const result = await verifyAuditChain(database.db);
+      await seedAuditTrail(suite.database.db, {
+        count: 5,
+        start: new Date('2025-01-01T00:00:00Z'),
+        stepMs: 1000,
+      });
+      await purgeExpiredAuditDays(suite.database.db, { now: clock.now(), retentionDays: 30 });
+      const result = await verifyAuditChain(suite.database.db);
       expect(result).toMatchObject({ valid: true, checked: 1 });
       expect(result.head?.seq).toBe(6);
     });
@@ -261,7 +259,7 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
     }
 
     beforeEach(async () => {
-      await seedAuditTrail(database.db, {
+      await seedAuditTrail(suite.database.db, {
         count: 120,
         start: new Date('2026-03-01T00:00:00.000Z'),
         stepMs: 60_000,
@@ -332,7 +330,11 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
       const rows = (await page('limit=1000', admin, f.orgA)).data.items;
       expect(rows.length).toBe(all.filter((r) => r.organizationId === f.orgA).length);
       expect(rows.every((r) => r.organizationId === f.orgA)).toBe(true);
-      const platform = await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id);
+      const platform = await tokenFor(
+        suite.database,
+        clock,
+        (await insertUser(suite.database, 'super_admin')).id,
+      );
       expect((await page('limit=5', platform, f.orgA)).status).toBe(200);
       const unknown = await page('limit=5', admin, crypto.randomUUID());
       expect([unknown.status, unknown.body.error]).toEqual([404, ERRORS.organizationNotFound]);

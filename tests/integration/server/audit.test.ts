@@ -3,15 +3,14 @@
  * which address and client, its status and severity, and never a secret; refused attempts are recorded
  * as failures.
  */
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginData } from '../../../shared/api';
-import type { Database } from '../../../server/db/client';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock } from '../../support/server';
-import { auditRows, createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+import { auditRows } from '../../support/tenancy';
 
 type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
 const NEW_PASSWORD = 'Another-Secret-2026!';
@@ -19,10 +18,8 @@ const USER_AGENT = 'audit-test/1.0';
 const IP = '10.1.2.3';
 
 describe.each(testDatabases)('audit trail on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
-  const clock = createClock();
+  const suite = useServerSuite(target, { tenants: true });
+  const { f } = suite;
   const secrets: string[] = [DEMO_PASSWORD, NEW_PASSWORD];
 
   /** Runs one request and answers the audit records it added. */
@@ -33,8 +30,8 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
     org?: string;
     payload?: object;
   }): Promise<{ status: number; rows: AuditRow[]; body: unknown }> {
-    const before = new Set((await auditRows(database)).map((r) => r.id));
-    const response = await call(app, {
+    const before = new Set((await auditRows(suite.database)).map((r) => r.id));
+    const response = await call(suite.app, {
       method: options.method as 'POST',
       url: options.url,
       remoteAddress: IP,
@@ -45,7 +42,7 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
       },
       ...(options.payload ? { payload: options.payload } : {}),
     });
-    const rows = (await auditRows(database)).filter((r) => !before.has(r.id));
+    const rows = (await auditRows(suite.database)).filter((r) => !before.has(r.id));
     for (const row of rows) {
       const text = JSON.stringify(row);
       for (const secret of secrets) expect(text).not.toContain(secret);
@@ -56,14 +53,7 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
   }
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
     secrets.push(...[f.a.owner, f.a.admin, f.a.operator, f.platformAdmin, f.outsider].map((u) => u.token));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it('records sign-in success and failure, logout, registration and password change', async () => {
@@ -396,7 +386,7 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
     const count = async () =>
       (
         (
-          await call(app, {
+          await call(suite.app, {
             method: 'GET',
             url: '/children',
             headers: { ...bearer(f.a.owner.token), 'x-organization-id': f.orgA },
@@ -404,7 +394,7 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
         ).body.data as unknown[]
       ).length;
     const before = await count();
-    await database.db.execute(
+    await suite.database.db.execute(
       sql`alter table audit_logs add constraint audit_refuses_children check (resource <> 'child') not valid`,
     );
     try {
@@ -418,7 +408,7 @@ describe.each(testDatabases)('audit trail on $name', (target) => {
       expect(refused.status).toBe(500);
       expect(refused.rows).toEqual([]);
     } finally {
-      await database.db.execute(sql`alter table audit_logs drop constraint audit_refuses_children`);
+      await suite.database.db.execute(sql`alter table audit_logs drop constraint audit_refuses_children`);
     }
     expect(await count()).toBe(before);
   });

@@ -5,8 +5,7 @@
  * windows cut in the middle of a day and movements after "now".
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addOns,
   organizationAddOns,
@@ -32,6 +31,7 @@ import { dashboardWindow } from '../../../server/domain/business/periods';
 import { loadPlatformHistory } from '../../../server/domain/business/platform-history';
 import { rows } from '../../../server/domain/business/sql';
 import { testDatabases } from '../../support/databases';
+import { useServerSuite } from '../../support/suite';
 
 const NOW = Date.parse('2026-03-02T09:17:23.456Z');
 const PLANS = ['free', 'starter', 'professional', 'enterprise'] as const;
@@ -86,19 +86,19 @@ const NOT_EMPTY = sql`(mrr_added_cents, mrr_removed_cents, customer_delta, new_c
   trials_converted, trials_ended) <> (0, 0, 0, 0, 0, 0, 0)`;
 
 describe.each(testDatabases)('business summaries on $name', (target) => {
-  let database: Database;
+  const suite = useServerSuite(target, { app: false });
   const orgIds: string[] = [];
   const random = randomSource(20_260_302);
 
   const summaryDays = () =>
     rows(
-      database.db,
+      suite.database.db,
       sql`select day::text, ${DAY_COLUMNS} from business_days where ${NOT_EMPTY} order by day`,
     );
   /** The same sums computed straight from the rows. */
   const expectedDays = () =>
     rows(
-      database.db,
+      suite.database.db,
       sql`select day::text, ${DAY_COLUMNS} from (
             select (m.at at time zone 'UTC')::date as day,
                    sum(greatest(m.delta, 0)) as mrr_added_cents,
@@ -112,17 +112,21 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
           where ${NOT_EMPTY} order by day`,
     );
   async function expectSummariesMatchRows() {
-    const byOrganization = await rows(database.db, SUMMARY_BY_ORGANIZATION);
-    expect(byOrganization).toEqual(await rows(database.db, EXPECTED_BY_ORGANIZATION));
-    expect(await rows(database.db, SUMMARY_BY_PLAN)).toEqual(await rows(database.db, EXPECTED_BY_PLAN));
-    expect(await rows(database.db, SUMMARY_ADD_ONS)).toEqual(await rows(database.db, EXPECTED_ADD_ONS));
+    const byOrganization = await rows(suite.database.db, SUMMARY_BY_ORGANIZATION);
+    expect(byOrganization).toEqual(await rows(suite.database.db, EXPECTED_BY_ORGANIZATION));
+    expect(await rows(suite.database.db, SUMMARY_BY_PLAN)).toEqual(
+      await rows(suite.database.db, EXPECTED_BY_PLAN),
+    );
+    expect(await rows(suite.database.db, SUMMARY_ADD_ONS)).toEqual(
+      await rows(suite.database.db, EXPECTED_ADD_ONS),
+    );
     const days = await summaryDays();
     expect(days).toEqual(await expectedDays());
   }
 
   async function insertOrganizations(n: number) {
     for (let i = 0; i < n; i++) {
-      const [row] = await database.db
+      const [row] = await suite.database.db
         .insert(organizations)
         .values({
           name: `Summary Center ${orgIds.length + 1}`,
@@ -136,7 +140,7 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
   }
 
   async function insertHistory(events: number, addOnRows: number) {
-    await database.db.insert(subscriptionEvents).values(
+    await suite.database.db.insert(subscriptionEvents).values(
       Array.from({ length: events }, () => {
         const type = random.pick(TYPES);
         const customerDelta = type === 'cancel' ? -1 : type === 'new' || type === 'trial_convert' ? 1 : 0;
@@ -151,7 +155,7 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
         };
       }),
     );
-    await database.db.insert(organizationAddOns).values(
+    await suite.database.db.insert(organizationAddOns).values(
       Array.from({ length: addOnRows }, () => {
         const started = random.instant();
         return {
@@ -165,24 +169,20 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
   }
 
   beforeAll(async () => {
-    database = await target.open();
-    await database.db.insert(addOns).values([
+    await suite.database.db.insert(addOns).values([
       { id: 'sms', name: 'SMS', monthlyPriceCents: 2_900 },
       { id: 'payments', name: 'Online payments', monthlyPriceCents: 4_900 },
     ]);
     await insertOrganizations(12);
     await insertHistory(160, 40);
   });
-  afterAll(async () => {
-    await database?.close();
-  });
 
   it('are kept equal to the sums over the rows through inserts, updates and deletes', async () => {
     await expectSummariesMatchRows();
-    const events = await database.db.select({ id: subscriptionEvents.id }).from(subscriptionEvents);
+    const events = await suite.database.db.select({ id: subscriptionEvents.id }).from(subscriptionEvents);
     // Move, re-price and re-assign some events; delete others.
     for (const { id } of events.slice(0, 20)) {
-      await database.db
+      await suite.database.db
         .update(subscriptionEvents)
         .set({
           occurredAt: new Date(random.instant()),
@@ -193,26 +193,26 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
         .where(eq(subscriptionEvents.id, id));
     }
     for (const { id } of events.slice(20, 35)) {
-      await database.db.delete(subscriptionEvents).where(eq(subscriptionEvents.id, id));
+      await suite.database.db.delete(subscriptionEvents).where(eq(subscriptionEvents.id, id));
     }
     // End, reopen and delete add-ons.
-    const subscribed = await database.db.select().from(organizationAddOns);
+    const subscribed = await suite.database.db.select().from(organizationAddOns);
     for (const a of subscribed.slice(0, 10)) {
-      await database.db
+      await suite.database.db
         .update(organizationAddOns)
         .set({ endedAt: a.endedAt ? null : new Date(a.startedAt.getTime() + DAY_MS / 3) })
         .where(eq(organizationAddOns.id, a.id));
     }
-    await database.db.delete(organizationAddOns).where(eq(organizationAddOns.id, subscribed[10]!.id));
+    await suite.database.db.delete(organizationAddOns).where(eq(organizationAddOns.id, subscribed[10]!.id));
     await expectSummariesMatchRows();
 
     // A new price counts for every subscription of the add-on, past ones included.
-    await database.db.update(addOns).set({ monthlyPriceCents: 3_500 }).where(eq(addOns.id, 'sms'));
+    await suite.database.db.update(addOns).set({ monthlyPriceCents: 3_500 }).where(eq(addOns.id, 'sms'));
     await expectSummariesMatchRows();
 
     // A change of plan moves the organization's MRR and add-ons to its new plan.
     for (const id of orgIds.slice(0, 6)) {
-      await database.db
+      await suite.database.db
         .update(organizations)
         .set({ plan: random.pick(PLANS) })
         .where(eq(organizations.id, id));
@@ -220,12 +220,12 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
     await expectSummariesMatchRows();
 
     // Deleting an organization takes its history (and its summary row) with it.
-    await database.db.delete(organizations).where(eq(organizations.id, orgIds.pop()!));
-    await database.db.delete(organizations).where(eq(organizations.id, orgIds.shift()!));
+    await suite.database.db.delete(organizations).where(eq(organizations.id, orgIds.pop()!));
+    await suite.database.db.delete(organizations).where(eq(organizations.id, orgIds.shift()!));
     await expectSummariesMatchRows();
 
     // A truncated history leaves empty summaries; many rows in one statement are all counted.
-    await database.db.execute(sql`truncate subscription_events`);
+    await suite.database.db.execute(sql`truncate subscription_events`);
     await expectSummariesMatchRows();
     await insertHistory(300, 60);
     await expectSummariesMatchRows();
@@ -234,7 +234,7 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
   it('a change rolled back leaves the summaries as they were', async () => {
     const before = await summaryDays();
     await expect(
-      database.db.transaction(async (tx) => {
+      suite.database.db.transaction(async (tx) => {
         await tx.insert(subscriptionEvents).values({
           organizationId: orgIds[0]!,
           type: 'new',
@@ -268,13 +268,13 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
       const since = Math.min(monthStart(NOW, -11), window.start);
       const [summed, raw] = await Promise.all([
         loadPlatformHistory(
-          database.db,
+          suite.database.db,
           since,
           NOW,
           [window.start],
           Array.from({ length: 13 }, (_, i) => monthStart(NOW, i - 11)),
         ),
-        loadHistory(database.db, null, since, NOW),
+        loadHistory(suite.database.db, null, since, NOW),
       ]);
       const windows = [
         [window.start, window.end],
@@ -303,41 +303,41 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
       status: string;
       mrr: number;
     }>(
-      database.db,
+      suite.database.db,
       sql`select o.id::text as id, o.name, o.plan, o.status, sum(m.delta)::float8 as mrr
           from business_movements m join organizations o on o.id = m.organization_id
           where m.at <= ${new Date(NOW).toISOString()}::timestamptz group by o.id having sum(m.delta) > 0`,
     );
     const [after] = await rows<{ n: number }>(
-      database.db,
+      suite.database.db,
       sql`select count(*)::int as n from business_movements where at > ${new Date(NOW).toISOString()}::timestamptz`,
     );
     expect(after?.n).toBeGreaterThan(0);
 
     const [allNow] = await rows<{ mrr: number }>(
-      database.db,
+      suite.database.db,
       sql`select coalesce(sum(delta), 0)::float8 as mrr from business_movements
           where at <= ${new Date(NOW).toISOString()}::timestamptz`,
     );
-    expect(await platformMrr(database.db, NOW)).toBe(allNow?.mrr);
+    expect(await platformMrr(suite.database.db, NOW)).toBe(allNow?.mrr);
 
     const byPlan = new Map<string, { customers: number; mrr: number }>();
     for (const o of perOrganization) {
       const p = byPlan.get(o.plan) ?? { customers: 0, mrr: 0 };
       byPlan.set(o.plan, { customers: p.customers + 1, mrr: p.mrr + o.mrr });
     }
-    const plans = await platformMrrByPlan(database.db, NOW);
+    const plans = await platformMrrByPlan(suite.database.db, NOW);
     expect(new Map(plans.map((p) => [p.plan, { customers: p.customers, mrr: p.mrr }]))).toEqual(byPlan);
 
     const adoption = await rows<{ plan: string; id: string; count: number }>(
-      database.db,
+      suite.database.db,
       sql`select o.plan, a.add_on_id as id, count(*)::int as count
           from organization_add_ons a join organizations o on o.id = a.organization_id
           where a.started_at <= ${new Date(NOW).toISOString()}::timestamptz
             and (a.ended_at is null or a.ended_at > ${new Date(NOW).toISOString()}::timestamptz)
           group by 1, 2 order by 2, 1`,
     );
-    const summed = await platformAddOnAdoption(database.db, NOW);
+    const summed = await platformAddOnAdoption(suite.database.db, NOW);
     expect(summed.map(({ plan, id, count }) => ({ plan, id, count }))).toEqual(
       expect.arrayContaining(adoption),
     );
@@ -347,6 +347,6 @@ describe.each(testDatabases)('business summaries on $name', (target) => {
       .sort((a, b) => b.mrr - a.mrr || (a.name < b.name ? -1 : 1))
       .slice(0, 5)
       .map((o) => o.id);
-    expect((await topCentersByMrr(database.db, NOW, 5)).map((c) => c.id)).toEqual(expectedTop);
+    expect((await topCentersByMrr(suite.database.db, NOW, 5)).map((c) => c.id)).toEqual(expectedTop);
   });
 });

@@ -5,8 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BudgetStatus,
   BusinessDashboard,
@@ -17,7 +16,6 @@ import type {
   ServerHealth,
 } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import {
   addOns,
   billingPlans,
@@ -30,43 +28,35 @@ import {
 import { seedDemo } from '../../../server/seed/demo';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, tokenFor } from '../../support/server';
-import { auditRows, createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+import { auditRows } from '../../support/tenancy';
 
 const DAY = 86_400_000;
 const HEADER = 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others';
 
 describe.each(testDatabases)('business figures on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
   let admin: string;
   let owner: string;
-  const clock = createClock();
   const now = clock.now();
   const get = <T>(url: string, token: string, org?: string) =>
-    call(app, {
+    call(suite.app, {
       method: 'GET',
       url,
       headers: { ...bearer(token), ...(org ? { 'x-organization-id': org } : {}) },
     }).then((r) => ({ ...r, data: r.body.data as T }));
   /** Sends a change and answers the audit records it added. */
   const send = async (method: 'POST' | 'PUT', url: string, token: string, payload: object) => {
-    const before = new Set((await auditRows(database)).map((r) => r.id));
-    const response = await call(app, { method, url, headers: bearer(token), payload });
-    return { ...response, audit: (await auditRows(database)).filter((r) => !before.has(r.id)) };
+    const before = new Set((await auditRows(suite.database)).map((r) => r.id));
+    const response = await call(suite.app, { method, url, headers: bearer(token), payload });
+    return { ...response, audit: (await auditRows(suite.database)).filter((r) => !before.has(r.id)) };
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
     admin = f.platformAdmin.token;
-    owner = await tokenFor(database, clock, (await insertUser(database, 'app_owner')).id);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    owner = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'app_owner')).id);
   });
 
   it('an empty history gives zeros and n/a, never invented figures', async () => {
@@ -102,16 +92,19 @@ describe.each(testDatabases)('business figures on $name', (target) => {
   });
 
   it('computes every figure of a hand-made history', async () => {
-    await database.db.insert(billingPlans).values([
+    await suite.database.db.insert(billingPlans).values([
       { id: 'starter', name: 'Starter', monthlyPriceCents: 19_900 },
       { id: 'professional', name: 'Professional', monthlyPriceCents: 49_900 },
       { id: 'enterprise', name: 'Enterprise', monthlyPriceCents: 99_900 },
     ]);
-    await database.db.insert(addOns).values({ id: 'sms', name: 'SMS', monthlyPriceCents: 2_900 });
+    await suite.database.db.insert(addOns).values({ id: 'sms', name: 'SMS', monthlyPriceCents: 2_900 });
     // The organization's plan is the one its last event left it on.
-    await database.db.update(organizations).set({ plan: 'professional' }).where(eq(organizations.id, f.orgA));
+    await suite.database.db
+      .update(organizations)
+      .set({ plan: 'professional' })
+      .where(eq(organizations.id, f.orgA));
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
-    await database.db.insert(subscriptionEvents).values([
+    await suite.database.db.insert(subscriptionEvents).values([
       {
         organizationId: f.orgA,
         type: 'new',
@@ -145,11 +138,11 @@ describe.each(testDatabases)('business figures on $name', (target) => {
         customerDelta: -1,
       },
     ]);
-    await database.db
+    await suite.database.db
       .insert(organizationAddOns)
       .values({ organizationId: f.orgA, addOnId: 'sms', startedAt: at(20) });
     // Ten days of $10 (lambda) inside the last 30 complete days.
-    await database.db.insert(cloudCosts).values(
+    await suite.database.db.insert(cloudCosts).values(
       Array.from({ length: 10 }, (_, i) => ({
         date: new Date(now - (i + 2) * DAY).toISOString().slice(0, 10),
         service: 'lambda' as const,
@@ -236,14 +229,14 @@ describe.each(testDatabases)('business figures on $name', (target) => {
   });
 
   it('imports a cost CSV all or nothing, naming each bad line, and audits it', async () => {
-    const before = (await database.db.select({ n: count() }).from(cloudCosts))[0]?.n;
+    const before = (await suite.database.db.select({ n: count() }).from(cloudCosts))[0]?.n;
     const bad = `${HEADER}\n2026-01-01,3,1,1,1,0,0,0\n2026-01-02,,x,0,0,0,0,0\n`;
     const refused = await send('POST', '/cost/import', admin, { csv: bad });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe(
       formatError(ERRORS.costImportRefused, { errors: 'line 3: lambda: "x" is not an amount in dollars' }),
     );
-    expect((await database.db.select({ n: count() }).from(cloudCosts))[0]?.n).toBe(before);
+    expect((await suite.database.db.select({ n: count() }).from(cloudCosts))[0]?.n).toBe(before);
     expect(refused.audit).toEqual([expect.objectContaining({ action: 'IMPORT', status: 'failure' })]);
 
     const good = `${HEADER}\n2026-01-01,3,1,1,1,0,0,0\n2026-01-02,,2.5,0,0,0,0,0.5\n`;
@@ -254,7 +247,7 @@ describe.each(testDatabases)('business figures on $name', (target) => {
     });
     const again = await send('POST', '/cost/import', admin, { csv: `${HEADER}\n2026-01-02,,4,0,0,0,0,0\n` });
     expect(again.status).toBe(200);
-    const lambda = await database.db.select().from(cloudCosts).where(eq(cloudCosts.date, '2026-01-02'));
+    const lambda = await suite.database.db.select().from(cloudCosts).where(eq(cloudCosts.date, '2026-01-02'));
     expect(lambda.find((r) => r.service === 'lambda')?.amountCents).toBe(400);
     const [last] = again.audit;
     expect(again.audit).toHaveLength(1);
@@ -299,23 +292,17 @@ describe.each(testDatabases)('business figures on $name', (target) => {
 });
 
 describe.each(testDatabases)('the demo business dataset on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const suite = useServerSuite(target, {
+    seed: (database, clock) => seedDemo(database, { now: clock.now() }),
+  });
+  const { clock } = suite;
   let token: string;
-  const clock = createClock();
   const get = <T>(url: string) =>
-    call(app, { method: 'GET', url, headers: bearer(token) }).then((r) => r.body.data as T);
+    call(suite.app, { method: 'GET', url, headers: bearer(token) }).then((r) => r.body.data as T);
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemo(database, { now: clock.now() });
-    app = await buildTestApp(database, clock);
     const adminId = DEMO_USERS.find((u) => u.email === 'admin@demo.example')?.id ?? '';
-    token = await tokenFor(database, clock, adminId);
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    token = await tokenFor(suite.database, clock, adminId);
   });
 
   it("opens on the spec's sample picture: $2,200 budget at 85 %, score 72/100, $199/$499/$999 plans", async () => {
@@ -328,7 +315,7 @@ describe.each(testDatabases)('the demo business dataset on $name', (target) => {
     });
     expect(budget?.alerts[0]).toMatchObject({ kind: 'actual', severity: 'warning' });
     expect((await get<OptimizationScore>('/cost/score?period=30d')).score).toBe(72);
-    const plans = await database.db.select().from(billingPlans);
+    const plans = await suite.database.db.select().from(billingPlans);
     expect(Object.fromEntries(plans.map((p) => [p.id, p.monthlyPriceCents]))).toMatchObject({
       starter: 19_900,
       professional: 49_900,
@@ -353,7 +340,7 @@ describe.each(testDatabases)('the demo business dataset on $name', (target) => {
     expect(month.kpis.cac).not.toBeNull();
     expect(month.topCenters.length).toBeGreaterThan(3);
     for (const center of month.topCenters) {
-      const [row] = await database.db
+      const [row] = await suite.database.db
         .select({ n: count() })
         .from(children)
         .where(eq(children.organizationId, center.organizationId));

@@ -1,45 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AttendanceRecord, Child } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock } from '../../support/server';
-import { createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 const HOUR = 3_600_000;
 
 describe.each(testDatabases)('childcare (Client B) on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
-  const clock = createClock();
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
   const as = (token: string, org: string) => ({ ...bearer(token), 'x-organization-id': org });
   const get = (url: string, token: string, org: string) =>
-    call(app, { method: 'GET', url, headers: as(token, org) });
+    call(suite.app, { method: 'GET', url, headers: as(token, org) });
   const send = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
     token: string,
     org: string,
     payload?: object,
-  ) => call(app, { method, url, headers: as(token, org), ...(payload ? { payload } : {}) });
+  ) => call(suite.app, { method, url, headers: as(token, org), ...(payload ? { payload } : {}) });
   const attend = (token: string, childId: string, action: 'check_in' | 'check_out', at?: number) =>
     send('POST', '/attendance', token, f.orgA, {
       childId,
       action,
       ...(at !== undefined ? { at: new Date(at).toISOString() } : {}),
     });
-
-  beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   it("creates, lists, reads, changes and deletes children of the header's organization only", async () => {
     const created = await send('POST', '/children', f.a.manager.token, f.orgA, {

@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXPORT_FORMATS,
   EXPORT_TYPES,
@@ -16,20 +15,17 @@ import {
   type ExportJob,
 } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import { auditLogs, memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { seedAuditTrail } from '../../../server/seed/audit';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, tokenFor } from '../../support/server';
-import { createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('exports on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
   let admin: string;
   let adminId: string;
-  const clock = createClock();
 
   const headers = (token: string, org?: string) => ({
     ...bearer(token),
@@ -38,7 +34,7 @@ describe.each(testDatabases)('exports on $name', (target) => {
   });
 
   async function start(body: object, token = admin, org?: string) {
-    const response = await call(app, {
+    const response = await call(suite.app, {
       method: 'POST',
       url: '/export',
       headers: headers(token, org),
@@ -48,28 +44,21 @@ describe.each(testDatabases)('exports on $name', (target) => {
   }
 
   async function download(url: string, token = admin) {
-    const response = await app.inject({ method: 'GET', url, headers: headers(token) });
+    const response = await suite.app.inject({ method: 'GET', url, headers: headers(token) });
     return { status: response.statusCode, text: response.body, headers: response.headers };
   }
 
   const csv = (text: string): Record<string, string>[] => parse(text, { columns: true });
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
-    adminId = (await insertUser(database, 'super_admin')).id;
-    admin = await tokenFor(database, clock, adminId);
-    await seedAuditTrail(database.db, {
+    adminId = (await insertUser(suite.database, 'super_admin')).id;
+    admin = await tokenFor(suite.database, clock, adminId);
+    await seedAuditTrail(suite.database.db, {
       count: 300,
       start: new Date(clock.now() - 86_400_000),
       stepMs: 60_000,
       organizationIds: [f.orgA, f.orgB],
     });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   describe.each(EXPORT_TYPES.flatMap((type) => EXPORT_FORMATS.map((format) => ({ type, format }))))(
@@ -94,7 +83,7 @@ describe.each(testDatabases)('exports on $name', (target) => {
 
   it('the audit CSV has the columns of part 2 §7 and exactly the filtered, sorted rows of the list', async () => {
     const query = 'action=UPDATE&sort=user&order=asc';
-    const listed = await call(app, {
+    const listed = await call(suite.app, {
       method: 'GET',
       url: `/audit-logs?${query}&limit=1000`,
       headers: headers(admin),
@@ -122,14 +111,19 @@ describe.each(testDatabases)('exports on $name', (target) => {
 
   it('a job sees the trail as it was when it started', async () => {
     const { job } = await start({ type: 'audit-logs', format: 'json' });
-    await seedAuditTrail(database.db, { count: 5, start: new Date(clock.now()), stepMs: 1000, seed: 9 });
+    await seedAuditTrail(suite.database.db, {
+      count: 5,
+      start: new Date(clock.now()),
+      stepMs: 1000,
+      seed: 9,
+    });
     const rows = JSON.parse((await download(job.downloadUrl!)).text) as AuditLog[];
     expect(rows).toHaveLength(job.rowCount);
   });
 
   it('writes one EXPORT audit record per job, with its type, format and row count', async () => {
     const { job } = await start({ type: 'users', format: 'csv' });
-    const records = await database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, job.id));
+    const records = await suite.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, job.id));
     expect(records).toEqual([
       expect.objectContaining({
         action: 'EXPORT',
@@ -144,7 +138,7 @@ describe.each(testDatabases)('exports on $name', (target) => {
   });
 
   it("needs the type's permission: app_owner exports users and metrics, not alerts or audit logs", async () => {
-    const owner = await tokenFor(database, clock, (await insertUser(database, 'app_owner')).id);
+    const owner = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'app_owner')).id);
     expect((await start({ type: 'users', format: 'csv' }, owner)).status).toBe(200);
     expect((await start({ type: 'metrics', format: 'json' }, owner)).status).toBe(200);
     for (const [type, permission] of [
@@ -157,7 +151,7 @@ describe.each(testDatabases)('exports on $name', (target) => {
         formatError(ERRORS.forbidden, { permission }),
       ]);
     }
-    const failures = await database.db.select().from(auditLogs).where(eq(auditLogs.status, 'failure'));
+    const failures = await suite.database.db.select().from(auditLogs).where(eq(auditLogs.status, 'failure'));
     expect(failures.filter((r) => r.action === 'EXPORT').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -168,15 +162,15 @@ describe.each(testDatabases)('exports on $name', (target) => {
     expect(rows.every((r) => r.organizationId === f.orgA)).toBe(true);
 
     // A member of A holding alerts.read as a platform permission, but no platform role over centers.
-    await database.db
+    await suite.database.db
       .insert(roles)
       .values({ id: 'alert_reader', name: 'Alert reader' })
       .onConflictDoNothing();
-    await database.db
+    await suite.database.db
       .insert(rolePermissions)
       .values({ roleId: 'alert_reader', permissionId: 'alerts.read' })
       .onConflictDoNothing();
-    await database.db.update(users).set({ role: 'alert_reader' }).where(eq(users.id, f.a.viewer.id));
+    await suite.database.db.update(users).set({ role: 'alert_reader' }).where(eq(users.id, f.a.viewer.id));
     const inA = await start({ type: 'alerts', format: 'csv' }, f.a.viewer.token, f.orgA);
     expect(inA.status).toBe(200);
     const inB = await start({ type: 'alerts', format: 'csv' }, f.a.viewer.token, f.orgB);
@@ -184,25 +178,28 @@ describe.each(testDatabases)('exports on $name', (target) => {
 
     const members = await start({ type: 'users', format: 'csv' }, admin, f.orgB);
     const memberRows = csv((await download(members.job.downloadUrl!)).text);
-    const inOrgB = await database.db.select().from(memberships).where(eq(memberships.organizationId, f.orgB));
+    const inOrgB = await suite.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.organizationId, f.orgB));
     expect(memberRows.map((r) => r.id).sort()).toEqual(inOrgB.map((m) => m.userId).sort());
   });
 
   it('history and status show only one own jobs; downloads of others are not found', async () => {
     const { job } = await start({ type: 'metrics', format: 'csv' });
-    const other = await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id);
-    const history = await call(app, { method: 'GET', url: '/export/history', headers: headers(admin) });
+    const other = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'super_admin')).id);
+    const history = await call(suite.app, { method: 'GET', url: '/export/history', headers: headers(admin) });
     const ids = (history.body.data as { history: ExportJob[] }).history.map((j) => j.id);
     expect(ids).toContain(job.id);
-    const theirs = await call(app, { method: 'GET', url: '/export/history', headers: headers(other) });
+    const theirs = await call(suite.app, { method: 'GET', url: '/export/history', headers: headers(other) });
     expect((theirs.body.data as { history: ExportJob[] }).history).toEqual([]);
-    const status = await call(app, {
+    const status = await call(suite.app, {
       method: 'GET',
       url: `/export/status/${job.id}`,
       headers: headers(admin),
     });
     expect(status.body.data).toEqual(job);
-    const foreign = await call(app, {
+    const foreign = await call(suite.app, {
       method: 'GET',
       url: `/export/status/${job.id}`,
       headers: headers(other),
@@ -210,15 +207,15 @@ describe.each(testDatabases)('exports on $name', (target) => {
     expect([foreign.status, foreign.body.error]).toEqual([404, ERRORS.exportNotFound]);
     expect((await download(job.downloadUrl!, other)).status).toBe(404);
     expect((await download(`/export/${randomUUID()}/download`)).status).toBe(404);
-    const anonymous = await app.inject({ method: 'GET', url: job.downloadUrl! });
+    const anonymous = await suite.app.inject({ method: 'GET', url: job.downloadUrl! });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('expires after a day: status expired, no download URL, download refused with 410', async () => {
     const { job } = await start({ type: 'alerts', format: 'csv' });
     clock.advance(86_400_000);
-    admin = await tokenFor(database, clock, adminId);
-    const status = await call(app, {
+    admin = await tokenFor(suite.database, clock, adminId);
+    const status = await call(suite.app, {
       method: 'GET',
       url: `/export/status/${job.id}`,
       headers: headers(admin),

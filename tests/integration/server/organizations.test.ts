@@ -1,35 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Member, Organization, OrganizationSummary } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { MEMBER_ROLE_PERMISSIONS, isLimitReached } from '../../../shared/tenancy';
-import type { Database } from '../../../server/db/client';
 import { alerts, invites, memberships, organizations } from '../../../server/db/schema';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock } from '../../support/server';
-import { createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 const forbiddenTo = (action: string) => formatError(ERRORS.tenantForbidden, { action });
 
 describe.each(testDatabases)('organizations (Client A) on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
-  const clock = createClock();
-  const get = (url: string, token: string) => call(app, { method: 'GET', url, headers: bearer(token) });
+  const suite = useServerSuite(target, { tenants: true });
+  const { f } = suite;
+  const get = (url: string, token: string) => call(suite.app, { method: 'GET', url, headers: bearer(token) });
   const send = (method: 'PATCH' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    call(app, { method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
-  beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+    call(suite.app, { method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   it("lists the caller's organizations with member counts; centers.view_all lists every one", async () => {
     const mine = await get('/organizations/user', f.a.viewer.token);
@@ -108,8 +94,10 @@ describe.each(testDatabases)('organizations (Client A) on $name', (target) => {
     expect(isLimitReached(usage.alerts)).toBe(false);
 
     // Usage follows the rows: one more alert reaches the limit; a suspended member is not counted.
-    await database.db.insert(alerts).values({ organizationId: f.orgA, title: 'Ratio', severity: 'high' });
-    await database.db
+    await suite.database.db
+      .insert(alerts)
+      .values({ organizationId: f.orgA, title: 'Ratio', severity: 'high' });
+    await suite.database.db
       .update(memberships)
       .set({ status: 'suspended' })
       .where(eq(memberships.userId, f.a.operator.id));
@@ -123,11 +111,11 @@ describe.each(testDatabases)('organizations (Client A) on $name', (target) => {
       const suspended = await get(`/organizations/${f.orgA}`, f.a.operator.token);
       expect(suspended.status).toBe(403);
     } finally {
-      await database.db
+      await suite.database.db
         .update(memberships)
         .set({ status: 'active' })
         .where(eq(memberships.userId, f.a.operator.id));
-      await database.db.delete(alerts).where(eq(alerts.title, 'Ratio'));
+      await suite.database.db.delete(alerts).where(eq(alerts.title, 'Ratio'));
     }
   });
 
@@ -161,7 +149,7 @@ describe.each(testDatabases)('organizations (Client A) on $name', (target) => {
         body: { message: forbiddenTo('manage the organization') },
       });
     }
-    const [row] = await database.db.select().from(organizations).where(eq(organizations.id, f.orgA));
+    const [row] = await suite.database.db.select().from(organizations).where(eq(organizations.id, f.orgA));
     expect(row?.name).toBe('Alpha Kids Group');
     const invalid = await send('PATCH', `/organizations/${f.orgA}`, f.a.owner.token, {
       settings: { branding: { primaryColor: 'blue' } },
@@ -181,7 +169,7 @@ describe.each(testDatabases)('organizations (Client A) on $name', (target) => {
       status: 'pending',
     });
     expect(JSON.stringify(invited.body)).not.toMatch(/token/i);
-    const [stored] = await database.db.select().from(invites).where(eq(invites.organizationId, f.orgA));
+    const [stored] = await suite.database.db.select().from(invites).where(eq(invites.organizationId, f.orgA));
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
     const again = await send('POST', `/organizations/${f.orgA}/invites`, f.a.owner.token, {

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, formatError } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock, insertUser, login, tokenFor } from '../../support/server';
+import { bearer, call, insertUser, login, tokenFor } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('POST /auth/register on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
+  const suite = useServerSuite(target);
+  const { clock } = suite;
   let adminToken: string;
-  const clock = createClock();
   const newcomer = {
     email: 'New.Person@Test.example',
     name: 'New Person',
@@ -17,16 +15,10 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
     role: 'center_admin',
   };
   const register = (token: string | undefined, payload: object) =>
-    call(app, { method: 'POST', url: '/auth/register', headers: token ? bearer(token) : {}, payload });
+    call(suite.app, { method: 'POST', url: '/auth/register', headers: token ? bearer(token) : {}, payload });
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    adminToken = await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    adminToken = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'super_admin')).id);
   });
 
   it('needs a token before anything else, even for an invalid body', async () => {
@@ -37,8 +29,8 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
   });
 
   it('needs users.manage, and says so', async () => {
-    const director = await insertUser(database, 'center_admin');
-    const { status, body } = await register(await tokenFor(database, clock, director.id), newcomer);
+    const director = await insertUser(suite.database, 'center_admin');
+    const { status, body } = await register(await tokenFor(suite.database, clock, director.id), newcomer);
     expect(status).toBe(403);
     expect(body).toEqual({
       success: false,
@@ -48,8 +40,8 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
   });
 
   it('does not let a caller hand out permissions it lacks', async () => {
-    const owner = await insertUser(database, 'app_owner');
-    const { status, body } = await register(await tokenFor(database, clock, owner.id), {
+    const owner = await insertUser(suite.database, 'app_owner');
+    const { status, body } = await register(await tokenFor(suite.database, clock, owner.id), {
       ...newcomer,
       role: 'super_admin',
     });
@@ -78,7 +70,7 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
       name: 'New Person',
       role: 'center_admin',
     });
-    expect((await login(app, newcomer.email, newcomer.password)).status).toBe(200);
+    expect((await login(suite.app, newcomer.email, newcomer.password)).status).toBe(200);
   });
 
   it('answers 409 for an email that exists, in any case', async () => {

@@ -5,42 +5,31 @@
  * change and failures recorded.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath, type Endpoint, type Role } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/permissions';
-import type { Database } from '../../../server/db/client';
 import { memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { testDatabases } from '../../support/databases';
-import {
-  bearer,
-  buildTestApp,
-  call,
-  createClock,
-  insertUser,
-  tokenFor,
-  type Envelope,
-} from '../../support/server';
-import { auditRows, createTenantFixture, type TenantFixture } from '../../support/tenancy';
+import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+import { auditRows } from '../../support/tenancy';
 
 const GUARDED = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.permission);
 
 describe.each(testDatabases)('roles and permissions on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
-  const clock = createClock();
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
   /** A token per system role, for a user who is also a viewer member of organization A. */
   const tokens = {} as Record<SystemRoleId, string>;
   let admin: string;
 
   async function customRole(permissions: string[] = [], userCount = 0): Promise<string> {
     const id = randomUUID();
-    await database.db.insert(roles).values({ id, name: `Fixture ${id.slice(0, 8)}` });
+    await suite.database.db.insert(roles).values({ id, name: `Fixture ${id.slice(0, 8)}` });
     if (permissions.length) {
-      await database.db
+      await suite.database.db
         .insert(rolePermissions)
         .values(permissions.map((permissionId) => ({ roleId: id, permissionId })));
     }
@@ -50,18 +39,18 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
 
   async function userWithRole(roleId: string): Promise<{ id: string; token: string }> {
     const id = randomUUID();
-    await database.db.insert(users).values({
+    await suite.database.db.insert(users).values({
       id,
       email: `custom-${id.slice(0, 8)}@test.example`,
       name: 'Custom role user',
       role: roleId,
       passwordHash: DEMO_PASSWORD_HASHES['admin@demo.example'],
     });
-    return { id, token: await tokenFor(database, clock, id) };
+    return { id, token: await tokenFor(suite.database, clock, id) };
   }
 
   const as = (token: string, method: string, url: string, payload?: object) =>
-    call(app, {
+    call(suite.app, {
       method: method as 'GET',
       url,
       headers: bearer(token),
@@ -73,7 +62,12 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
    * the envelope of a refusal, and drop an accepted stream.
    */
   async function opened(token: string, url: string) {
-    const response = await app.inject({ method: 'GET', url, headers: bearer(token), payloadAsStream: true });
+    const response = await suite.app.inject({
+      method: 'GET',
+      url,
+      headers: bearer(token),
+      payloadAsStream: true,
+    });
     const chunks: Buffer[] = [];
     if (response.statusCode < 300) {
       response.stream().destroy();
@@ -85,28 +79,21 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
 
   /** Runs a request and answers the audit records it added. */
   async function recorded(token: string, method: string, url: string, payload?: object) {
-    const before = new Set((await auditRows(database)).map((r) => r.id));
+    const before = new Set((await auditRows(suite.database)).map((r) => r.id));
     const response = await as(token, method, url, payload);
-    const rows = (await auditRows(database)).filter((r) => !before.has(r.id));
+    const rows = (await auditRows(suite.database)).filter((r) => !before.has(r.id));
     return { ...response, rows };
   }
 
   beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
     for (const role of SYSTEM_ROLES) {
-      const user = await insertUser(database, role.id);
-      await database.db
+      const user = await insertUser(suite.database, role.id);
+      await suite.database.db
         .insert(memberships)
         .values({ organizationId: f.orgA, userId: user.id, role: 'viewer' });
-      tokens[role.id] = await tokenFor(database, clock, user.id);
+      tokens[role.id] = await tokenFor(suite.database, clock, user.id);
     }
     admin = tokens.super_admin;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   /** Minimal valid input for each guarded endpoint, on fresh rows so that order does not matter. */
@@ -142,7 +129,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         params.permissionId = 'alerts.read';
         break;
       case 'roles.assignUserRole':
-        params.userId = (await insertUser(database, role)).id;
+        params.userId = (await insertUser(suite.database, role)).id;
         payload = { roleId: role };
         break;
       case 'roles.userPermissions':

@@ -22,6 +22,7 @@ import { DEMO_USERS } from '../../../server/seed/demo-users';
 import { startServer } from '../../../server/start';
 import { createLogger } from '../../../server/logger';
 import { testDatabases } from '../../support/databases';
+import { useServerSuite } from '../../support/suite';
 
 const quiet = createLogger({ level: 'silent' });
 /** The six demo accounts (extra demo members have addresses under their organization's subdomain). */
@@ -37,33 +38,28 @@ async function rolePermissionMap(database: Database): Promise<Record<string, str
 }
 
 describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const suite = useServerSuite(target, { app: false });
 
   it('gives the six system roles exactly the permissions of the spec, and keeps them so', async () => {
     const expected = Object.fromEntries(SYSTEM_ROLES.map((r) => [r.id, [...r.permissions].sort()]));
-    expect(await rolePermissionMap(database)).toEqual(expected);
+    expect(await rolePermissionMap(suite.database)).toEqual(expected);
     expect(expected.super_admin).toHaveLength(PERMISSIONS.length);
-    const systemRoles = await database.db.select().from(roles).where(eq(roles.isSystemRole, true));
+    const systemRoles = await suite.database.db.select().from(roles).where(eq(roles.isSystemRole, true));
     expect(systemRoles.map((r) => r.id).sort()).toEqual(SYSTEM_ROLES.map((r) => r.id).sort());
 
     // Drift (a grant removed, a foreign one added) is corrected at the next start.
-    await database.db.delete(rolePermissions).where(sql`${rolePermissions.roleId} = 'staff'`);
-    await database.db.insert(rolePermissions).values({ roleId: 'teacher', permissionId: 'users.manage' });
-    await migrateDatabase(database);
-    expect(await rolePermissionMap(database)).toEqual(expected);
+    await suite.database.db.delete(rolePermissions).where(sql`${rolePermissions.roleId} = 'staff'`);
+    await suite.database.db
+      .insert(rolePermissions)
+      .values({ roleId: 'teacher', permissionId: 'users.manage' });
+    await migrateDatabase(suite.database);
+    expect(await rolePermissionMap(suite.database)).toEqual(expected);
   });
 
   it('seeds the demo dataset once', async () => {
-    expect(await seedDemo(database)).toBe(true);
-    expect(await seedDemo(database)).toBe(false);
-    const rows = await database.db
+    expect(await seedDemo(suite.database)).toBe(true);
+    expect(await seedDemo(suite.database)).toBe(false);
+    const rows = await suite.database.db
       .select({ email: users.email, role: users.role })
       .from(users)
       .where(like(users.email, '%@demo.example'));
@@ -75,13 +71,13 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
   });
 
   it('seeds demo organizations over every plan and status, members in every role, children and attendance', async () => {
-    const orgs = await database.db.select().from(organizations);
+    const orgs = await suite.database.db.select().from(organizations);
     expect(orgs.length).toBeGreaterThanOrEqual(20);
     expect(new Set(orgs.map((o) => o.plan))).toEqual(new Set(PLANS));
     expect(new Set(orgs.map((o) => o.status))).toEqual(new Set(ORGANIZATION_STATUSES));
     expect(orgs.find((o) => o.id === FIRST_DEMO_ORGANIZATION_ID)?.name).toBe('Sunshine Early Learning');
 
-    const director = await database.db
+    const director = await suite.database.db
       .select({ org: memberships.organizationId, role: memberships.role })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -89,16 +85,16 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
     // Owner, manager and viewer: the organization screen's three cases for one console account.
     expect(director.map((m) => m.role).sort()).toEqual(['manager', 'owner', 'viewer']);
     expect(director.find((m) => m.org === FIRST_DEMO_ORGANIZATION_ID)?.role).toBe('owner');
-    const admin = await database.db
+    const admin = await suite.database.db
       .select({ n: count() })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(users.email, 'admin@demo.example'));
     expect(admin[0]?.n).toBe(0);
 
-    const roleRows = await database.db.selectDistinct({ role: memberships.role }).from(memberships);
+    const roleRows = await suite.database.db.selectDistinct({ role: memberships.role }).from(memberships);
     expect(new Set(roleRows.map((r) => r.role))).toEqual(new Set(MEMBER_ROLES));
-    const owners = await database.db
+    const owners = await suite.database.db
       .select({ org: memberships.organizationId, n: count() })
       .from(memberships)
       .where(eq(memberships.role, 'owner'))
@@ -106,11 +102,11 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
     expect(owners).toHaveLength(orgs.length);
     expect(owners.every((o) => o.n === 1)).toBe(true);
 
-    const [kids] = await database.db.select({ n: count() }).from(children);
+    const [kids] = await suite.database.db.select({ n: count() }).from(children);
     expect(kids?.n).toBeGreaterThan(1200);
-    const [days] = await database.db.select({ n: countDistinct(attendance.date) }).from(attendance);
+    const [days] = await suite.database.db.select({ n: countDistinct(attendance.date) }).from(attendance);
     expect(days?.n).toBeGreaterThanOrEqual(60);
-    const [mismatched] = await database.db
+    const [mismatched] = await suite.database.db
       .select({ n: count() })
       .from(attendance)
       .innerJoin(children, eq(children.id, attendance.childId))

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { LoginData } from '../../../shared/api';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../../shared/constants';
 import { ERRORS } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import { SERVER_TEXTS } from '../../../server/http/errors';
 import { testDatabases } from '../../support/databases';
 import {
@@ -17,30 +15,21 @@ import {
   setUserStatus,
   tokenFor,
 } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('sessions on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  const clock = createClock();
+  const suite = useServerSuite(target);
+  const { clock } = suite;
   const verify = (headers: Record<string, string> = {}) =>
-    call(app, { method: 'POST', url: '/auth/verify', headers });
+    call(suite.app, { method: 'POST', url: '/auth/verify', headers });
   const logout = (token: string) =>
-    call(app, { method: 'POST', url: '/auth/logout', headers: bearer(token) });
+    call(suite.app, { method: 'POST', url: '/auth/logout', headers: bearer(token) });
   const unauthorized = (error: string) => ({ status: 401, body: { success: false, error } });
 
-  beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
   it('answers the session user for a valid token, even with an empty JSON body', async () => {
-    const user = await insertUser(database, 'app_owner');
-    const token = await tokenFor(database, clock, user.id);
-    const { status, body } = await call(app, {
+    const user = await insertUser(suite.database, 'app_owner');
+    const token = await tokenFor(suite.database, clock, user.id);
+    const { status, body } = await call(suite.app, {
       method: 'POST',
       url: '/auth/verify',
       headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -70,10 +59,10 @@ describe.each(testDatabases)('sessions on $name', (target) => {
   });
 
   it('refuses an expired token with the session-expired text', async () => {
-    const user = await insertUser(database, 'app_owner');
-    const token = await tokenFor(database, clock, user.id);
+    const user = await insertUser(suite.database, 'app_owner');
+    const token = await tokenFor(suite.database, clock, user.id);
     const expiring = createClock(clock.now() + DEFAULT_SESSION_TIMEOUT_MINUTES * 60_000);
-    const later = await buildTestApp(database, expiring);
+    const later = await buildTestApp(suite.database, expiring);
     try {
       const response = await call(later, { method: 'POST', url: '/auth/verify', headers: bearer(token) });
       expect(response).toMatchObject(unauthorized(ERRORS.sessionExpired));
@@ -83,17 +72,17 @@ describe.each(testDatabases)('sessions on $name', (target) => {
   });
 
   it('refuses the token of an account disabled since', async () => {
-    const user = await insertUser(database, 'app_owner');
-    const token = await tokenFor(database, clock, user.id);
-    await setUserStatus(database, user.id, 'disabled');
+    const user = await insertUser(suite.database, 'app_owner');
+    const token = await tokenFor(suite.database, clock, user.id);
+    await setUserStatus(suite.database, user.id, 'disabled');
     expect(await verify(bearer(token))).toMatchObject(unauthorized(ERRORS.accountDisabled));
   });
 
   it('logout revokes earlier tokens; a sign-in in the same millisecond still works', async () => {
-    const user = await insertUser(database, 'app_owner');
-    const first = await tokenFor(database, clock, user.id);
+    const user = await insertUser(suite.database, 'app_owner');
+    const first = await tokenFor(suite.database, clock, user.id);
     clock.advance(1);
-    const second = await tokenFor(database, clock, user.id);
+    const second = await tokenFor(suite.database, clock, user.id);
     clock.advance(1);
 
     expect(await logout(second)).toMatchObject({
@@ -104,17 +93,17 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     expect(await verify(bearer(second))).toMatchObject(unauthorized(ERRORS.sessionExpired));
 
     // The clock has not moved since the logout.
-    const again = await login(app, user.email, user.password);
+    const again = await login(suite.app, user.email, user.password);
     expect(again.status).toBe(200);
     expect((await verify(bearer((again.body.data as LoginData).token))).status).toBe(200);
   });
 
   it('a password change checks the current one, revokes earlier tokens and answers a working new one', async () => {
-    const user = await insertUser(database, 'app_owner');
-    const old = await tokenFor(database, clock, user.id);
+    const user = await insertUser(suite.database, 'app_owner');
+    const old = await tokenFor(suite.database, clock, user.id);
     clock.advance(1);
     const change = (currentPassword: string, newPassword: string) =>
-      call(app, {
+      call(suite.app, {
         method: 'POST',
         url: '/auth/password',
         headers: bearer(old),
@@ -138,7 +127,7 @@ describe.each(testDatabases)('sessions on $name', (target) => {
     expect((await verify(bearer(fresh.token))).status).toBe(200);
     expect(await verify(bearer(old))).toMatchObject(unauthorized(ERRORS.sessionExpired));
 
-    expect((await login(app, user.email, 'A-new-Password-2026')).status).toBe(200);
-    expect((await login(app, user.email, user.password)).status).toBe(401);
+    expect((await login(suite.app, user.email, 'A-new-Password-2026')).status).toBe(200);
+    expect((await login(suite.app, user.email, user.password)).status).toBe(401);
   });
 });

@@ -4,14 +4,13 @@
  * belongs to no organization. Each call is refused (403/404, or 400 childNotFound for a body naming B's
  * child), answers none of B's data, and leaves B's rows as they were.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath, type Endpoint } from '../../../shared/api';
 import { ERRORS } from '../../../shared/errors';
-import type { Database } from '../../../server/db/client';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, createClock } from '../../support/server';
-import { createTenantFixture, tenantDigest, type TenantFixture } from '../../support/tenancy';
+import { bearer, call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+import { tenantDigest, type TenantFixture } from '../../support/tenancy';
 
 const TENANT_ENDPOINTS = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.tenant);
 
@@ -46,20 +45,8 @@ function request(name: string, endpoint: Endpoint, f: TenantFixture, token: stri
 }
 
 describe.each(testDatabases)('cross-tenant matrix on $name', (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let f: TenantFixture;
-  const clock = createClock();
-
-  beforeAll(async () => {
-    database = await target.open();
-    app = await buildTestApp(database, clock);
-    f = await createTenantFixture(database, clock);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const suite = useServerSuite(target, { tenants: true });
+  const { f } = suite;
 
   it('covers every tenant endpoint of the contract', () => {
     expect(TENANT_ENDPOINTS.length).toBeGreaterThanOrEqual(17);
@@ -67,7 +54,7 @@ describe.each(testDatabases)('cross-tenant matrix on $name', (target) => {
   });
 
   it.each(TENANT_ENDPOINTS)('%s: refused to another tenant and to a non-member', async (name, endpoint) => {
-    const before = await tenantDigest(database, f.orgB);
+    const before = await tenantDigest(suite.database, f.orgB);
     const attempts = [
       // A's owner naming B (its id in the path, or its header).
       {
@@ -94,7 +81,7 @@ describe.each(testDatabases)('cross-tenant matrix on $name', (target) => {
       });
     }
     for (const { label, allowed, ...options } of attempts) {
-      const response = await call(app, options);
+      const response = await call(suite.app, options);
       expect({ label, status: response.status }).toEqual({ label, status: expect.toBeOneOf(allowed) });
       expect(response.body.success).toBe(false);
       const text = JSON.stringify(response.body);
@@ -107,13 +94,13 @@ describe.each(testDatabases)('cross-tenant matrix on $name', (target) => {
         expect(response.body.message ?? response.body.error).toBe(ERRORS.childNotFound);
       }
     }
-    expect(await tenantDigest(database, f.orgB)).toBe(before);
+    expect(await tenantDigest(suite.database, f.orgB)).toBe(before);
   });
 
   it.each(TENANT_ENDPOINTS.filter(([, e]) => e.tenant === 'header'))(
     '%s: without X-Organization-Id answers 400',
     async (name, endpoint) => {
-      const response = await call(app, request(name, endpoint, f, f.a.owner.token));
+      const response = await call(suite.app, request(name, endpoint, f, f.a.owner.token));
       expect(response.status).toBe(400);
       expect(response.body.error).toBe(ERRORS.organizationRequired);
     },
@@ -124,7 +111,7 @@ describe.each(testDatabases)('cross-tenant matrix on $name', (target) => {
       const options = request(name, endpoint, f, f.platformAdmin.token, unknown);
       if (endpoint.tenant === 'path')
         options.url = buildPath(endpoint.path, { id: unknown, userId: f.b.viewer.id });
-      const response = await call(app, options);
+      const response = await call(suite.app, options);
       expect(response.status).toBe(404);
       expect(response.body.message ?? response.body.error).toBe(ERRORS.organizationNotFound);
     }

@@ -1,7 +1,6 @@
-/** Every change of the role model is audited: each state-changing roles.* endpoint has an audit spec. */
+/** Every change of the role model is audited: each state-changing roles.* endpoint declares its audit record. */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '../../../shared/api';
-import { AUDITED } from '../../../server/audit';
+import { ENDPOINTS, auditSpecOf, type Endpoint } from '../../../shared/api';
 
 /** POST /roles/:id/test only computes; it changes nothing. */
 const READS = new Set(['roles.testRole']);
@@ -23,7 +22,7 @@ describe('role model audit coverage', () => {
   });
 
   it.each(CHANGES)('%s has an audit spec', (_name, endpoint) => {
-    expect(AUDITED.get(endpoint)).toBeDefined();
+    expect(auditSpecOf(endpoint)).toBeDefined();
   });
 
   it('every role endpoint declares its permission', () => {

@@ -1,0 +1,227 @@
+/**
+ * Every audited endpoint writes the record its declaration in shared/api names (the unit test
+ * tests/unit/server/audit-coverage.test.ts checks that each change declares one): called with a minimal
+ * valid request, it adds exactly one success record with the declared action, resource and severity, the
+ * resource its `resourceParam` names and, for a tenant endpoint, its organization; refused, it adds one
+ * failure record one severity step higher.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  AUDIT_SEVERITIES,
+  ENDPOINTS,
+  auditSpecOf,
+  buildPath,
+  type AuditSpec,
+  type Endpoint,
+} from '../../../shared/api';
+import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
+import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
+import { testDatabases } from '../../support/databases';
+import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+import { auditRows } from '../../support/tenancy';
+
+const AUDITED = Object.entries(ENDPOINTS as Record<string, Endpoint>).flatMap(([name, endpoint]) => {
+  const spec = auditSpecOf(endpoint);
+  return spec ? [{ name, endpoint, spec }] : [];
+});
+
+const higher = (severity: AuditSpec['severity']) =>
+  AUDIT_SEVERITIES[Math.min(AUDIT_SEVERITIES.indexOf(severity) + 1, AUDIT_SEVERITIES.length - 1)];
+
+interface SampleRequest {
+  /** The caller's token; none for a public endpoint. */
+  token?: string;
+  /** The organization of a tenant endpoint (path `:id` or the header). */
+  org?: string;
+  params?: Record<string, string>;
+  payload?: object;
+}
+
+describe.each(testDatabases)('declared audit records on $name', (target) => {
+  const suite = useServerSuite(target, { tenants: true });
+  const { clock, f } = suite;
+
+  const unique = () => randomUUID().slice(0, 8);
+
+  async function freshUser(): Promise<{ id: string; email: string; token: string }> {
+    const user = await insertUser(suite.database, 'app_owner');
+    return { ...user, token: await tokenFor(suite.database, clock, user.id) };
+  }
+  async function freshMember(): Promise<string> {
+    const user = await insertUser(suite.database, 'staff');
+    await suite.database.db
+      .insert(memberships)
+      .values({ organizationId: f.orgA, userId: user.id, role: 'viewer' });
+    return user.id;
+  }
+  async function freshChild(): Promise<string> {
+    const [row] = await suite.database.db
+      .insert(children)
+      .values({ organizationId: f.orgA, firstName: 'Audit', lastName: unique(), dateOfBirth: '2022-05-01' })
+      .returning({ id: children.id });
+    return row!.id;
+  }
+  async function customRole(permissions: string[] = []): Promise<string> {
+    const id = randomUUID();
+    await suite.database.db.insert(roles).values({ id, name: `Audited ${id.slice(0, 8)}` });
+    if (permissions.length) {
+      await suite.database.db
+        .insert(rolePermissions)
+        .values(permissions.map((permissionId) => ({ roleId: id, permissionId })));
+    }
+    return id;
+  }
+
+  /** A minimal request each audited endpoint accepts, on fresh rows so that order does not matter. */
+  async function sample(name: string): Promise<SampleRequest> {
+    const admin = f.platformAdmin.token;
+    const owner = f.a.owner.token;
+    switch (name) {
+      case 'auth.login': {
+        const user = await freshUser();
+        return { payload: { email: user.email, password: DEMO_PASSWORD } };
+      }
+      case 'auth.register':
+        return {
+          token: admin,
+          payload: {
+            email: `new-${unique()}@test.example`,
+            name: 'New',
+            password: 'A-Long-Secret-2026!',
+            role: 'staff',
+          },
+        };
+      case 'auth.logout':
+        return { token: (await freshUser()).token };
+      case 'auth.changePassword':
+        return {
+          token: (await freshUser()).token,
+          payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Another-Secret-2026!' },
+        };
+      case 'organizations.update':
+        return {
+          token: owner,
+          org: f.orgA,
+          params: { id: f.orgA },
+          payload: { name: `Renamed ${unique()}` },
+        };
+      case 'organizations.invite':
+        return {
+          token: owner,
+          org: f.orgA,
+          params: { id: f.orgA },
+          payload: { email: `invitee-${unique()}@test.example`, role: 'viewer' },
+        };
+      case 'organizations.updateMember':
+        return {
+          token: owner,
+          org: f.orgA,
+          params: { id: f.orgA, userId: await freshMember() },
+          payload: { role: 'operator' },
+        };
+      case 'organizations.removeMember':
+        return { token: owner, org: f.orgA, params: { id: f.orgA, userId: await freshMember() } };
+      case 'childcare.createChild':
+        return {
+          token: owner,
+          org: f.orgA,
+          payload: { firstName: 'New', lastName: 'Child', dateOfBirth: '2022-01-01' },
+        };
+      case 'childcare.updateChild':
+        return {
+          token: owner,
+          org: f.orgA,
+          params: { id: await freshChild() },
+          payload: { firstName: 'Changed', lastName: 'Child', dateOfBirth: '2022-01-01' },
+        };
+      case 'childcare.deleteChild':
+        return { token: owner, org: f.orgA, params: { id: await freshChild() } };
+      case 'childcare.recordAttendance':
+        return { token: owner, org: f.orgA, payload: { childId: await freshChild(), action: 'check_in' } };
+      case 'roles.createRole':
+        return { token: admin, payload: { name: `Audited ${unique()}` } };
+      case 'roles.updateRole':
+        return { token: admin, params: { id: await customRole() }, payload: { description: 'Changed' } };
+      case 'roles.deleteRole':
+        return { token: admin, params: { id: await customRole() } };
+      case 'roles.grantPermission':
+        return { token: admin, params: { id: await customRole() }, payload: { permissionId: 'alerts.read' } };
+      case 'roles.revokePermission':
+        return {
+          token: admin,
+          params: { id: await customRole(['alerts.read']), permissionId: 'alerts.read' },
+        };
+      case 'roles.assignUserRole':
+        return { token: admin, params: { userId: (await freshUser()).id }, payload: { roleId: 'teacher' } };
+      case 'exports.createExport':
+        return { token: admin, payload: { type: 'users', format: 'csv' } };
+      case 'business.importCosts':
+        return {
+          token: admin,
+          payload: {
+            csv: 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others\n2026-01-01,,1,0,0,0,0,0',
+          },
+        };
+      case 'business.setSpend':
+        return { token: admin, params: { month: '2026-01' }, payload: { amount: 1000 } };
+      default:
+        throw new Error(`No sample request for ${name}: add one to this walk`);
+    }
+  }
+
+  /** Sends a request and answers its status and the audit records it added. */
+  async function recorded(endpoint: Endpoint, request: SampleRequest) {
+    const before = new Set((await auditRows(suite.database)).map((r) => r.id));
+    const response = await call(suite.app, {
+      method: endpoint.method,
+      url: buildPath(endpoint.path, request.params),
+      headers: {
+        ...(request.token ? bearer(request.token) : {}),
+        ...(request.org && endpoint.tenant === 'header' ? { 'x-organization-id': request.org } : {}),
+      },
+      ...(request.payload ? { payload: request.payload } : {}),
+    });
+    const rows = (await auditRows(suite.database)).filter((r) => !before.has(r.id));
+    return { ...response, rows };
+  }
+
+  it.each(AUDITED)(
+    '$name writes one $spec.action $spec.resource record on success',
+    async ({ name, endpoint, spec }) => {
+      const request = await sample(name);
+      const { status, body, rows } = await recorded(endpoint, request);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          action: spec.action,
+          resource: spec.resource,
+          severity: spec.severity,
+          status: 'success',
+          ...(spec.resourceParam ? { resourceId: request.params?.[spec.resourceParam] } : {}),
+          ...(endpoint.tenant ? { organizationId: request.org } : {}),
+        }),
+      ]);
+    },
+  );
+
+  it.each(AUDITED)('$name writes one failure record when refused', async ({ name, endpoint, spec }) => {
+    const request = await sample(name);
+    // Refused before any change: a token that is no token, or for the sign-in, a wrong password.
+    const refused =
+      endpoint.auth === 'public'
+        ? { ...request, payload: { ...request.payload, password: 'not-the-password' } }
+        : { ...request, token: 'not-a-token' };
+    const { status, rows } = await recorded(endpoint, refused);
+    expect(status).toBe(401);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: spec.action,
+        resource: spec.resource,
+        severity: higher(spec.severity),
+        status: 'failure',
+      }),
+    ]);
+  });
+});
