@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DataTable,
   type DataColumn,
   type DataTableProps,
   type SortState,
 } from '../../renderer/components/ui/DataTable';
+import { withViewport } from './layout';
 
 interface Person {
   id: string;
@@ -216,12 +217,14 @@ describe('DataTable pagination', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}`, age: i }));
     renderTable({ data: many, pageSize: 10 });
     expect(bodyRows()).toHaveLength(10);
+    expect(table().getAttribute('aria-rowcount')).toBe('26');
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Page 3 of 3')).toBeTruthy();
     expect(column('name')).toEqual(['Row 20', 'Row 21', 'Row 22', 'Row 23', 'Row 24']);
+    expect(bodyRows()[0]!.getAttribute('aria-rowindex')).toBe('22');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
   });
 });
@@ -229,20 +232,7 @@ describe('DataTable pagination', () => {
 describe('DataTable virtual scrolling', () => {
   const ROW_HEIGHT = 40;
   const VIEW_HEIGHT = 400;
-  // jsdom lays nothing out: give every element the viewport's size so the virtualizer sees a window.
-  let restore: () => void;
-  beforeEach(() => {
-    const proto = HTMLElement.prototype;
-    const height = Object.getOwnPropertyDescriptor(proto, 'clientHeight');
-    const width = Object.getOwnPropertyDescriptor(proto, 'clientWidth');
-    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => VIEW_HEIGHT });
-    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 800 });
-    restore = () => {
-      if (height) Object.defineProperty(proto, 'clientHeight', height);
-      if (width) Object.defineProperty(proto, 'clientWidth', width);
-    };
-  });
-  afterEach(() => restore());
+  withViewport(VIEW_HEIGHT);
 
   const rows = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ id: `v${i}`, name: `Person ${i}`, age: i }));

@@ -42,7 +42,7 @@ export interface DataTableProps<T extends RowData> {
   virtual?: VirtualOptions;
   onEndReached?: () => void;
   pageSize?: number;
-  /** All rows there are, when more than the loaded ones (aria-rowcount of a virtual table). */
+  /** All rows there are, when more than the loaded ones (aria-rowcount of a virtual or paged table). */
   totalRows?: number;
   /** Below this width the table scrolls sideways. */
   minWidth?: string;
@@ -99,7 +99,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const table = useTable({
     features,
     columns: columnDefs,
-    data: data as T[],
+    data,
     getRowId: (row) => props.getRowId(row),
     state: { sorting, rowSelection },
     // Part 2 §2: a new column sorts ascending first, the same column toggles, and a sort is never removed.
@@ -122,6 +122,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     initialState: { pagination: { pageIndex: 0, pageSize: pageSize ?? 10 } },
   });
   const rows = table.getRowModel().rows;
+  const firstIndex = pageSize ? (table.atoms.pagination?.get().pageIndex ?? 0) * pageSize : 0;
 
   const template = [
     ...(selection ? ['2.75rem'] : []),
@@ -143,7 +144,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <div
         role="table"
         aria-label={props.label}
-        aria-rowcount={virtual ? (props.totalRows ?? data.length) + 1 : undefined}
+        // Only some rows are in the DOM when virtual or paged: say how many there are, the header included.
+        aria-rowcount={virtual || pageSize ? (props.totalRows ?? data.length) + 1 : undefined}
         style={{ minWidth: props.minWidth }}
       >
         <div
@@ -171,10 +173,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           />
         ) : (
           <div role="rowgroup">
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <BodyRow
                 key={row.id}
                 row={row}
+                rowIndex={pageSize ? firstIndex + index + 2 : undefined}
                 columns={columns}
                 actions={rowActions}
                 selection={selection}
