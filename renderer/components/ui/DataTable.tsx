@@ -20,6 +20,7 @@ export type { DataColumn, RowActions, RowSelection, SortState, VirtualOptions } 
 export interface DataTableProps<T extends RowData> {
   /** Names the table for assistive technology. */
   label: string;
+  /** Declared once (module level or memoized): a new array rebuilds the table's model. */
   columns: readonly DataColumn<T>[];
   data: readonly T[];
   getRowId: (row: T) => string;
