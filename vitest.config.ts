@@ -2,11 +2,29 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/{unit,integration,security}/**/*.test.ts'],
-    environment: 'node',
     // Server tests open real databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One `npm run test:unit`, two environments: Node for logic and servers, jsdom for renderer components.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/{unit,integration,security}/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -10,6 +10,7 @@ import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
+import { measureTableScroll } from './table';
 
 export interface BenchResult {
   name: string;
@@ -37,6 +38,7 @@ for (const measure of [
   measureAuditTrail,
   measureAlertFanOut,
   measureBusinessFigures,
+  measureTableScroll,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -10,7 +10,7 @@ import { routeTitle } from '../../lib/navigation';
 import { AuditDetailsModal } from './AuditDetailsModal';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
-import { DEFAULT_SORTING, NO_FILTERS, nextSorting, toQuery, type AuditFilterState } from './filters';
+import { DEFAULT_SORTING, NO_FILTERS, toQuery, type AuditFilterState } from './filters';
 import { IntegrityPanel } from './IntegrityPanel';
 import { useExportAuditLogs, useSaveProgress } from './mutations';
 import { useAuditMatching, useAuditPages, useAuditTotal, useAuditVerification } from './queries';
@@ -96,22 +96,16 @@ export function AuditLogsPage() {
         Showing {countText(matching.data)} of {countText(total.data)} audit logs
       </p>
 
-      {pages.isPending ? (
-        <Loading label="Loading audit logs" />
-      ) : logs.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-10 text-center text-sm text-muted">
-          No audit logs found matching your criteria
-        </p>
-      ) : (
-        <AuditTable
-          logs={logs}
-          sorting={sorting}
-          onSort={(column) => setSorting((current) => nextSorting(current, column))}
-          onOpen={setSelected}
-          hasMore={Boolean(hasNextPage)}
-          loadMore={loadMore}
-        />
-      )}
+      <AuditTable
+        logs={logs}
+        sorting={sorting}
+        onSortingChange={setSorting}
+        onOpen={setSelected}
+        loadMore={loadMore}
+        loading={pages.isPending || isFetchingNextPage}
+        error={pages.isError ? errorMessage(pages.error, 'The audit logs could not be loaded') : null}
+        onRetry={() => void pages.refetch()}
+      />
       <AuditDetailsModal log={selected} onClose={() => setSelected(null)} />
     </div>
   );

@@ -1,11 +1,13 @@
-import type {
-  AuditAction,
-  AuditListQuery,
-  AuditSeverity,
-  AuditSort,
-  AuditStatus,
-  SortOrder,
+import {
+  AUDIT_SORTS,
+  type AuditAction,
+  type AuditListQuery,
+  type AuditSeverity,
+  type AuditSort,
+  type AuditStatus,
+  type SortOrder,
 } from '../../../shared/api/audit';
+import type { SortState } from '../../components/ui/DataTable';
 
 /** The screen's filter state (part 2 §2): a search and three dropdowns, 'all' meaning no filter. */
 export interface AuditFilterState {
@@ -33,10 +35,17 @@ export function activeFilterCount(filters: AuditFilterState): number {
   );
 }
 
-/** Part 2 §4: a click on another column sorts by it ascending; on the same column it toggles. */
-export function nextSorting(current: AuditSorting, column: AuditSort): AuditSorting {
-  if (current.sort !== column) return { sort: column, order: 'asc' };
-  return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
+const isAuditSort = (id: string): id is AuditSort => (AUDIT_SORTS as readonly string[]).includes(id);
+
+/** The table's sort state for the screen's sorting (the rule itself, part 2 §2, lives in DataTable). */
+export const toSortState = (sorting: AuditSorting): SortState => ({
+  id: sorting.sort,
+  desc: sorting.order === 'desc',
+});
+
+/** The screen's sorting for a sort the table reports; null for a column the server cannot sort by. */
+export function fromSortState(state: SortState): AuditSorting | null {
+  return isAuditSort(state.id) ? { sort: state.id, order: state.desc ? 'desc' : 'asc' } : null;
 }
 
 /** The server's filter: empty values are ignored (part 2 §5). */

@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { Member } from '../../../shared/api/organizations';
 import { canManageMembers, INVITE_ROLES, type InviteRole, type TenantContext } from '../../../shared/tenancy';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { RoleLabel, StatusDot } from './badges';
@@ -73,6 +74,41 @@ function MemberActions({
   );
 }
 
+const NO_MEMBERS: Member[] = [];
+
+const COLUMNS: DataColumn<Member>[] = [
+  {
+    id: 'member',
+    header: 'Member',
+    rowHeader: true,
+    width: 'minmax(12rem,2fr)',
+    cell: (member) => (
+      <>
+        <div className="font-medium text-fg">{member.user.name}</div>
+        <div className="text-xs font-normal text-muted">{member.user.email}</div>
+      </>
+    ),
+  },
+  { id: 'role', header: 'Role', cell: (member) => <RoleLabel role={member.role} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (member) => (
+      <span className="inline-flex items-center gap-2 capitalize">
+        <StatusDot status={member.status} />
+        {member.status}
+      </span>
+    ),
+  },
+  { id: 'joined', header: 'Joined', className: 'whitespace-nowrap', cell: (m) => formatDate(m.joinedAt) },
+  {
+    id: 'lastActive',
+    header: 'Last active',
+    className: 'whitespace-nowrap',
+    cell: (m) => formatDate(m.lastActiveAt),
+  },
+];
+
 /** Members (part 2 §2, §6): the table, the invite form, role changes and removal. */
 export function MembersTab({ organizationId, context }: { organizationId: string; context: TenantContext }) {
   const members = useMembers(organizationId);
@@ -100,48 +136,23 @@ export function MembersTab({ organizationId, context }: { organizationId: string
       {inviting && mayManage ? (
         <InviteForm organizationId={organizationId} onClose={() => setInviting(false)} />
       ) : null}
-      {members.data ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Member</th>
-                <th className="py-2 pr-4 font-medium">Role</th>
-                <th className="py-2 pr-4 font-medium">Status</th>
-                <th className="py-2 pr-4 font-medium">Joined</th>
-                <th className="py-2 pr-4 font-medium">Last active</th>
-                <th className="py-2 font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {members.data.map((member) => (
-                <tr key={member.id} className="align-top">
-                  <td className="py-3 pr-4">
-                    <div className="font-medium text-fg">{member.user.name}</div>
-                    <div className="text-xs text-muted">{member.user.email}</div>
-                  </td>
-                  <td className="py-3 pr-4">
-                    <RoleLabel role={member.role} />
-                  </td>
-                  <td className="py-3 pr-4">
-                    <span className="inline-flex items-center gap-2 capitalize">
-                      <StatusDot status={member.status} />
-                      {member.status}
-                    </span>
-                  </td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(member.joinedAt)}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(member.lastActiveAt)}</td>
-                  <td className="py-3">
-                    <MemberActions organizationId={organizationId} member={member} context={context} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="text-sm text-muted">{members.isError ? 'Members are not available.' : 'Loading…'}</p>
-      )}
+      <DataTable
+        label="Members"
+        columns={COLUMNS}
+        data={members.data ?? NO_MEMBERS}
+        getRowId={(member) => member.id}
+        rowActions={{
+          header: 'Actions',
+          width: 'minmax(14rem,1.4fr)',
+          render: (member) => (
+            <MemberActions organizationId={organizationId} member={member} context={context} />
+          ),
+        }}
+        loading={members.isPending}
+        error={members.isError ? 'Members are not available.' : null}
+        onRetry={() => void members.refetch()}
+        minWidth="48rem"
+      />
     </Card>
   );
 }

@@ -3,8 +3,9 @@ import {
   DEFAULT_SORTING,
   NO_FILTERS,
   activeFilterCount,
-  nextSorting,
+  fromSortState,
   toQuery,
+  toSortState,
 } from '../../../renderer/features/audit-logs/filters';
 
 describe('audit log filters (part 2 §2, §4, §5)', () => {
@@ -15,12 +16,14 @@ describe('audit log filters (part 2 §2, §4, §5)', () => {
     expect(activeFilterCount({ ...NO_FILTERS, status: 'warning' })).toBe(1);
   });
 
-  it('sorts a new column ascending and toggles a repeated one', () => {
-    const byUser = nextSorting(DEFAULT_SORTING, 'user');
-    expect(byUser).toEqual({ sort: 'user', order: 'asc' });
-    expect(nextSorting(byUser, 'user')).toEqual({ sort: 'user', order: 'desc' });
-    expect(nextSorting(nextSorting(byUser, 'user'), 'user')).toEqual({ sort: 'user', order: 'asc' });
-    expect(nextSorting(byUser, 'action')).toEqual({ sort: 'action', order: 'asc' });
+  it("maps the table's sort state to the server's sorting and back", () => {
+    expect(toSortState(DEFAULT_SORTING)).toEqual({ id: 'timestamp', desc: true });
+    expect(fromSortState({ id: 'user', desc: false })).toEqual({ sort: 'user', order: 'asc' });
+    expect(fromSortState(toSortState({ sort: 'action', order: 'desc' }))).toEqual({
+      sort: 'action',
+      order: 'desc',
+    });
+    expect(fromSortState({ id: 'resource', desc: false })).toBeNull();
   });
 
   it('leaves empty filters out of the server query and trims the search', () => {
