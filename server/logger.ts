@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import pinoRoll from 'pino-roll';
@@ -82,14 +83,16 @@ export async function openRotatingFile(
   rotation: LogRotation = LOG_ROTATION,
   onError: (error: Error) => void = reportOnStderr,
 ): Promise<SonicBoom> {
+  // Private like the data folder around it: the lines name users, addresses and the data folder.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const stream = await pinoRoll({
     file: path.join(dir, name),
+    mode: 0o600,
     extension: '.log',
     size: rotation.size,
     frequency: rotation.frequency,
     dateFormat: LOG_DATE_FORMAT,
     limit: { count: rotation.keep, removeOtherLogFiles: true },
-    mkdir: true,
   });
   // The folder is made and the file opened after pino-roll answers: a failure there is an 'error'
   // event, turned into this function's rejection so the caller can go on without the file.
@@ -99,6 +102,17 @@ export async function openRotatingFile(
   });
   // A write failing later (a full disk) must not end the process: unhandled, an 'error' event would.
   stream.on('error', onError);
+  // Writes are asynchronous: a process.exit() (a second Ctrl+C, a failed start) would drop the last
+  // lines, often the ones that say why. Flush them synchronously on the way out.
+  const flushOnExit = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Nothing more can be done for a file that cannot be written while the process ends.
+    }
+  };
+  process.once('exit', flushOnExit);
+  stream.once('close', () => process.off('exit', flushOnExit));
   return stream;
 }
 

@@ -62,6 +62,8 @@ export interface BrowserHost {
   origin: string;
   port: number;
   core: ConsoleCore;
+  /** The host's logger: the one given (stderr by default) and the log file. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -296,6 +298,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     port,
     core,
+    logger,
     close() {
       closing ??= (async () => {
         streams.closeAll();

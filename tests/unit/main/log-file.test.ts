@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachLogFile, openLogFile } from '../../../main/core/log-file';
@@ -28,6 +29,10 @@ describe('the rotating log file', () => {
     file.logger.error('Loading failed', new TypeError('boom'));
     await file.close();
     expect(logFiles(dir)).toHaveLength(1);
+    if (process.platform !== 'win32') {
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dir, logFiles(dir)[0] ?? '')).mode & 0o777).toBe(0o600);
+    }
     const lines = readAll(dir)
       .trim()
       .split('\n')
@@ -57,6 +62,24 @@ describe('the rotating log file', () => {
     expect(numbers[0]).toBeGreaterThan(1);
     expect(readAll(dir)).toContain('burst 11 line 4');
     expect(readAll(dir)).not.toContain('burst 0 line 0');
+  });
+
+  it('keeps the last lines when the process exits at once (a second Ctrl+C, a failed start)', () => {
+    const dir = path.join(temp.dir, 'logs');
+    const script = [
+      `import { openLogFile } from ${JSON.stringify(path.resolve('main/core/log-file.ts'))};`,
+      `const file = await openLogFile({ dir: ${JSON.stringify(dir)} });`,
+      `for (let i = 0; i < 200; i += 1) file.logger.info('line ' + i);`,
+      `file.logger.warn('SIGTERM again: exiting now');`,
+      'process.exit(1);',
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(child.status, child.stderr).toBe(1);
+    const text = readAll(dir);
+    expect(text).toContain('"line 199"');
+    expect(text).toContain('SIGTERM again: exiting now');
   });
 
   it('continues the numbering of an earlier run instead of overwriting it', async () => {
