@@ -73,7 +73,7 @@ export const SERVER_LOG_NAME = 'server';
 const LOG_DATE_FORMAT = 'yyyy-MM-dd';
 
 /**
- * A rotating log file `<dir>/<name>.<date>.<n>.log` (the folder is created). pino-roll used as an
+ * A rotating log file `<dir>/<name>.<date>.<n>.log` (the folder is created, 0700). pino-roll used as an
  * in-process stream, not a worker transport: the bundles keep pino-roll external and a transport's
  * worker would have to resolve its target from the bundle's folder; a stream has no such step.
  */
@@ -94,8 +94,8 @@ export async function openRotatingFile(
     dateFormat: LOG_DATE_FORMAT,
     limit: { count: rotation.keep, removeOtherLogFiles: true },
   });
-  // The folder is made and the file opened after pino-roll answers: a failure there is an 'error'
-  // event, turned into this function's rejection so the caller can go on without the file.
+  // The file is opened after pino-roll answers: a failure there is an 'error' event, turned into
+  // this function's rejection so the caller can go on without the file.
   await new Promise<void>((resolve, reject) => {
     stream.once('ready', resolve);
     stream.once('error', reject);
