@@ -1,4 +1,8 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import pinoRoll from 'pino-roll';
+import type SonicBoom from 'sonic-boom';
 
 /** Secrets that must never reach a log line, wherever a serializer or a careless call puts them. */
 export const REDACTED_PATHS = [
@@ -21,6 +25,13 @@ export const REDACTED_PATHS = [
   'req.body.password',
   'req.body.currentPassword',
   'req.body.newPassword',
+  'apiKey',
+  '*.apiKey',
+  'cookie',
+  '*.cookie',
+  '*.authorization',
+  'secret',
+  '*.secret',
 ];
 
 export interface LoggerOptions {
@@ -38,4 +49,82 @@ export function logLevelOr(value: string | undefined, fallback: LevelWithSilent)
 export function createLogger({ level = 'info', destination }: LoggerOptions = {}): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * How a log file rotates: a new file each day and whenever one reaches `size`; besides the current
+ * file, the `keep` newest of that name stay (older ones, of earlier runs too, are deleted), so the log
+ * folder holds at most (keep + 1) × size per name and never fills the disk.
+ */
+export interface LogRotation {
+  /** pino-roll's notation: '10m', '512k'. */
+  size: string;
+  frequency: 'daily' | 'hourly' | number;
+  keep: number;
+}
+
+export const LOG_ROTATION: LogRotation = { size: '10m', frequency: 'daily', keep: 7 };
+
+/** The log folder's files: the main process's, and the embedded server's (this thread's). */
+export const MAIN_LOG_NAME = 'main';
+export const SERVER_LOG_NAME = 'server';
+
+/** The file name pattern pino-roll writes: `<name>.<yyyy-MM-dd>.<n>.log`. */
+const LOG_DATE_FORMAT = 'yyyy-MM-dd';
+
+/**
+ * A rotating log file `<dir>/<name>.<date>.<n>.log` (the folder is created, 0700). pino-roll used as an
+ * in-process stream, not a worker transport: the bundles keep pino-roll external and a transport's
+ * worker would have to resolve its target from the bundle's folder; a stream has no such step.
+ */
+export async function openRotatingFile(
+  dir: string,
+  name: string,
+  rotation: LogRotation = LOG_ROTATION,
+  onError: (error: Error) => void = reportOnStderr,
+): Promise<SonicBoom> {
+  // Private like the data folder around it: the lines name users, addresses and the data folder.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const stream = await pinoRoll({
+    file: path.join(dir, name),
+    mode: 0o600,
+    extension: '.log',
+    size: rotation.size,
+    frequency: rotation.frequency,
+    dateFormat: LOG_DATE_FORMAT,
+    limit: { count: rotation.keep, removeOtherLogFiles: true },
+  });
+  // The file is opened after pino-roll answers: a failure there is an 'error' event, turned into
+  // this function's rejection so the caller can go on without the file.
+  await new Promise<void>((resolve, reject) => {
+    stream.once('ready', resolve);
+    stream.once('error', reject);
+  });
+  // A write failing later (a full disk) must not end the process: unhandled, an 'error' event would.
+  stream.on('error', onError);
+  // Writes are asynchronous: a process.exit() (a second Ctrl+C, a failed start) would drop the last
+  // lines, often the ones that say why. Flush them synchronously on the way out.
+  const flushOnExit = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Nothing more can be done for a file that cannot be written while the process ends.
+    }
+  };
+  process.once('exit', flushOnExit);
+  stream.once('close', () => process.off('exit', flushOnExit));
+  return stream;
+}
+
+function reportOnStderr(error: Error): void {
+  process.stderr.write(`The log file failed: ${error.message}\n`);
+}
+
+/** Flushes and closes a rotating file (pino-roll stops its daily timer on close). */
+export function closeRotatingFile(stream: SonicBoom): Promise<void> {
+  return new Promise((resolve) => {
+    stream.once('close', () => resolve());
+    stream.once('error', () => resolve());
+    stream.end();
+  });
 }

@@ -29,9 +29,6 @@ export const DATE_RANGES = [
 ] as const;
 export type DateRange = (typeof DATE_RANGES)[number]['value'];
 
-/** The header's notification bell shows a fixed count (part 1 §2). */
-export const NOTIFICATION_BELL_COUNT = 3;
-
 /** Defaults of the header user block (part 1 §2). */
 export const DEFAULT_USER_NAME = 'Admin User';
 export const DEFAULT_USER_ROLE_LABEL = 'System Administrator';

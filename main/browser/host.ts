@@ -13,7 +13,8 @@ import {
 import { handle } from '../core/bridge/handle';
 import { readConfig, type ConsoleConfig, type Env } from '../core/config';
 import { startConsoleCore, type ConsoleCore } from '../core/console-core';
-import { createConsoleLogger, describeError, type Logger } from '../core/logger';
+import { attachLogFile, logDirOf } from '../core/log-file';
+import { createConsoleLogger, createTeeLogger, describeError, type Logger } from '../core/logger';
 import { distPaths, readVersion } from '../core/paths';
 import { SECURITY_HEADERS } from '../core/security/csp';
 import type { StartServer } from '../core/server/embedded';
@@ -61,6 +62,8 @@ export interface BrowserHost {
   origin: string;
   port: number;
   core: ConsoleCore;
+  /** The host's logger: the one given (stderr by default) and the log file. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -83,13 +86,16 @@ const STATUS: Readonly<Record<BridgeErrorCode, number>> = {
  * `GET /bridge-events` (SSE). Trust comes from the per-launch key exchanged for a cookie.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const logger = options.logger ?? createConsoleLogger('browser-host');
+  // The host's logger (stderr by default) and its rotating file in `<dataDir>/logs`.
+  const logger = createTeeLogger(options.logger ?? createConsoleLogger('browser-host'));
   const dist = distPaths(import.meta.url);
   const rendererDir = options.rendererDir ?? dist.rendererDir;
   const bridgeScript = options.bridgeScript ?? dist.browserBridge;
   const config = options.config ?? readConfig(options.env ?? process.env);
 
   ensurePrivateDir(options.dataDir);
+  const logDir = logDirOf(options.dataDir);
+  const logFile = await attachLogFile(logger, logDir);
   const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
   const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
   const downloads = createBrowserDownloads();
@@ -102,6 +108,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     kv,
     encryptor,
     dataDir: options.dataDir,
+    logDir,
     logger,
     startServer: options.startServer,
     timeoutMs: options.timeoutMs,
@@ -278,6 +285,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     await app.listen({ host: '127.0.0.1', port: options.port ?? BROWSER_HOST_DEFAULT_PORT });
   } catch (error) {
     await core.close().catch(() => {});
+    await logFile.close();
     throw error;
   }
   port = (app.server.address() as AddressInfo).port;
@@ -290,11 +298,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     port,
     core,
+    logger,
     close() {
       closing ??= (async () => {
         streams.closeAll();
         await app.close();
-        await core.close();
+        try {
+          await core.close();
+        } finally {
+          await logFile.close();
+        }
       })();
       return closing;
     },

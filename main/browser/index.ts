@@ -20,7 +20,8 @@ try {
     logger,
   });
   process.stdout.write(`${startupLines(host).join('\n')}\n`);
-  exitOnSignals(() => host.close(), logger);
+  // The host's logger writes the log file too: how the console stopped belongs there.
+  exitOnSignals(() => host.close(), host.logger);
   // The page is served before the embedded server listens; without it the console cannot work.
   host.core.server.catch(() => {
     void host.close().finally(() => process.exit(1));

@@ -9,6 +9,7 @@ import { createGatewayClient, type GatewayClient } from './clients/gateway-clien
 import { createOrganizationClient, type OrganizationClient } from './clients/organization-client';
 import { clientUrls, type ConsoleConfig } from './config';
 import { NetworkError } from './clients/errors';
+import { logDirOf } from './log-file';
 import { describeError, type Logger } from './logger';
 import { startEmbeddedServer, type RunningServer, type StartServer } from './server/embedded';
 import { openExportDownload } from './save/export-download';
@@ -25,6 +26,8 @@ export interface ConsoleCoreOptions {
   encryptor: Encryptor;
   /** The host's data directory; the embedded database lives in `<dataDir>/database`. */
   dataDir: string;
+  /** Where the host's log files are (shown in the About panel); default `<dataDir>/logs`. */
+  logDir?: string;
   logger: Logger;
   /** Needed when `config.embeddedServer`; injected so the core does not load the server otherwise. */
   startServer?: StartServer;
@@ -73,12 +76,13 @@ export const EMBEDDED_SERVER_FAILED =
 
 export async function startConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const { config, logger } = options;
+  const logDir = options.logDir ?? logDirOf(options.dataDir);
   if (config.embeddedServer && !options.startServer) {
     throw new Error('No gateway configured and no embedded server available');
   }
   const server: Promise<RunningServer | null> =
     config.embeddedServer && options.startServer
-      ? startEmbeddedServer(config, options.dataDir, options.startServer, logger)
+      ? startEmbeddedServer(config, { dataDir: options.dataDir, logDir }, options.startServer, logger)
       : Promise.resolve(null);
   // Logged once here; each call that needs the server answers EMBEDDED_SERVER_FAILED.
   server.catch((error: unknown) => logger.error('The embedded server did not start', error));
@@ -127,6 +131,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     ...(await urls()),
     embeddedServer: config.embeddedServer,
     demo,
+    dataDir: options.dataDir,
+    logDir,
   });
   const openDownload = (downloadUrl: string) =>
     openExportDownload(

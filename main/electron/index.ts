@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readConfig } from '../core/config';
 import { startConsoleCore, type ConsoleCore } from '../core/console-core';
-import { createConsoleLogger, describeError } from '../core/logger';
+import { attachLogFile, logDirOf } from '../core/log-file';
+import { createConsoleLogger, createTeeLogger, describeError } from '../core/logger';
 import { distPaths } from '../core/paths';
 import { externalLinkHosts } from '../core/security/navigation';
 import { startServerInWorker } from '../core/server/worker-server';
@@ -19,7 +20,9 @@ import { openElectronKeyValue } from './store';
  * The desktop app's main process. Thin on purpose: everything decidable without Electron lives in
  * main/core; this file wires it to app lifecycle, the window, IPC, safeStorage and the session.
  */
-const logger = createConsoleLogger('main');
+// stderr from the first line; the rotating file joins once the user-data folder is settled (start).
+const logger = createTeeLogger(createConsoleLogger('main'));
+let logFile: { close(): Promise<void> } | null = null;
 const dist = distPaths(import.meta.url);
 const rendererIndexUrl = pathToFileURL(dist.rendererIndex).href;
 
@@ -49,8 +52,10 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession(rendererIndexUrl, externalLinkHosts(process.env), logger);
   const userData = app.getPath('userData');
+  const logDir = logDirOf(userData);
+  logFile = await attachLogFile(logger, logDir);
+  hardenSession(rendererIndexUrl, externalLinkHosts(process.env), logger);
   core = await startConsoleCore({
     host: 'electron',
     version: app.getVersion(),
@@ -59,6 +64,7 @@ async function start(): Promise<void> {
     // safeStorage is only usable after 'ready'.
     encryptor: createSafeStorageEncryptor(safeStorage),
     dataDir: userData,
+    logDir,
     logger,
     saveDialog: createElectronSaveDialog(
       dialog,
@@ -105,6 +111,7 @@ app.on('will-quit', (event) => {
   running
     .close()
     .catch((error: unknown) => logger.error('Stopping failed', error))
+    .then(() => logFile?.close())
     .finally(() => {
       stopped = true;
       app.quit();
@@ -114,5 +121,6 @@ app.on('will-quit', (event) => {
 function fail(error: unknown): void {
   logger.error('The console could not start', error);
   dialog.showErrorBox('Operations Console could not start', describeError(error));
-  app.exit(1);
+  // The file gets the line above before the process goes.
+  void (logFile?.close() ?? Promise.resolve()).finally(() => app.exit(1));
 }

@@ -1,11 +1,14 @@
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { errorMessage } from '../lib/errors';
+import { logScreenError } from '../lib/log';
 
 /** Shown when a screen fails to load or render; the cause goes to the log. */
 export function RouteError() {
   const error = useRouteError();
-  console.error('Screen failed', error);
+  // Once per failure, not per render.
+  useEffect(() => logScreenError(error), [error]);
   return (
     <main className="flex min-h-full items-center justify-center p-6">
       <section

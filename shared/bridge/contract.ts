@@ -80,6 +80,9 @@ export const appInfo = z.object({
   /** Whether the console started its own server on loopback. */
   embeddedServer: z.boolean(),
   demo: z.boolean(),
+  /** The host's data folder (store, embedded database) and the folder of its rotating log files. */
+  dataDir: z.string(),
+  logDir: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 
@@ -110,8 +113,26 @@ export const saveOutcome = z.discriminatedUnion('status', [
 ]);
 export type SaveOutcome = z.infer<typeof saveOutcome>;
 
+/** The most of a renderer error's message, and of its stack, that crosses the bridge ('log:error'). */
+export const LOG_TEXT_MAX = 8 * 1024;
+
+/** An error of the renderer, for the main process's log: where it was caught, its text and stack. */
+export const rendererError = z
+  .object({
+    source: z.enum(['window', 'unhandledrejection', 'screen', 'logged']),
+    message: z.string().max(LOG_TEXT_MAX),
+    stack: z.string().max(LOG_TEXT_MAX).optional(),
+  })
+  .strict();
+export type RendererError = z.infer<typeof rendererError>;
+
 export const bridgeContract = {
   'app:info': { input: none, output: appInfo },
+  /**
+   * The renderer's errors, written to the main process's log (its console goes nowhere). Rate-limited
+   * in main; `logged: false` when this one was dropped for it.
+   */
+  'log:error': { input: rendererError, output: z.object({ logged: z.boolean() }) },
   /** Verifies the stored token with the gateway (part 1 §4); never answers the token itself. */
   'auth:session': { input: none, output: sessionState },
   'auth:login': { input: loginBody, output: sessionUser },

@@ -20,6 +20,8 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
       organizationApiUrl: 'o',
       embeddedServer: false,
       demo: false,
+      dataDir: 'd',
+      logDir: 'd/logs',
     })),
     'auth:session': vi.fn(async () => ({ status: 'unauthenticated' as const })),
     'auth:login': vi.fn(async () => user),

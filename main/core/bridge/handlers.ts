@@ -22,6 +22,7 @@ import type { SessionStore } from '../store/session-store';
 import { createBusinessHandlers } from './business-handlers';
 import type { BridgeEventBus } from './events';
 import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
+import { createLogHandlers } from './log-handlers';
 import { BridgeFailure } from './failure';
 
 /** A handler receives its channel's input after the zod check, and answers the channel's output. */
@@ -183,6 +184,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'alerts:list': async () => alerts.list(),
     'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
     ...createBusinessHandlers(gateway),
+    ...createLogHandlers({ logger }),
   };
 
   // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the

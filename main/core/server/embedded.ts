@@ -10,6 +10,8 @@ export interface StartServerOptions {
   databaseUrl?: string;
   dataDir?: string;
   seedDemo?: boolean;
+  /** The hosts' log folder: the server thread writes its rotating `server.*.log` there. */
+  logDir?: string;
 }
 
 /** What a started server gives back that the hosts need. */
@@ -26,11 +28,11 @@ export type StartServer = (options: StartServerOptions) => Promise<RunningServer
  */
 export async function startEmbeddedServer(
   config: ConsoleConfig,
-  dataDir: string,
+  { dataDir, logDir }: { dataDir: string; logDir?: string },
   startServer: StartServer,
   logger: Logger,
 ): Promise<RunningServer> {
-  const options: StartServerOptions = { host: '127.0.0.1', port: 0, seedDemo: config.seedDemo };
+  const options: StartServerOptions = { host: '127.0.0.1', port: 0, seedDemo: config.seedDemo, logDir };
   if (config.databaseUrl) {
     options.databaseUrl = config.databaseUrl;
   } else {

@@ -1,15 +1,18 @@
-import { LogOut } from 'lucide-react';
+import { Info, LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { DEFAULT_USER_NAME, DEFAULT_USER_ROLE_LABEL } from '../../../shared/constants';
 import { roleDisplayName } from '../../../shared/permissions';
 import { IconButton } from '../../components/ui/Button';
 import { initials } from '../../lib/initials';
 import { useAuthStore } from '../state/useAuthStore';
+import { AboutDialog } from './AboutDialog';
 
 export function UserBlock() {
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
   const name = user?.name.trim() || DEFAULT_USER_NAME;
   const role = user?.role ? roleDisplayName(user.role) : DEFAULT_USER_ROLE_LABEL;
+  const [aboutOpen, setAboutOpen] = useState(false);
 
   return (
     <div className="flex items-center gap-3 border-l border-line pl-3">
@@ -23,6 +26,15 @@ export function UserBlock() {
         <p className="truncate text-sm font-medium text-fg">{name}</p>
         <p className="truncate text-xs text-muted">{role}</p>
       </div>
+      <IconButton
+        aria-label="About this console"
+        title="About this console"
+        aria-haspopup="dialog"
+        onClick={() => setAboutOpen(true)}
+      >
+        <Info aria-hidden="true" className="size-4.5" />
+      </IconButton>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       <IconButton aria-label="Log out" title="Log out" onClick={() => void logout()}>
         <LogOut aria-hidden="true" className="size-4.5" />
       </IconButton>

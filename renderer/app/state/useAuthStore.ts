@@ -7,6 +7,7 @@ import type { LoginBody, SessionUser } from '../../../shared/api/auth';
 import { ERRORS } from '../../../shared/errors';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
+import { logError } from '../../lib/log';
 
 export type AuthStatus = 'unknown' | 'verifying' | 'authenticated' | 'unauthenticated';
 
@@ -53,7 +54,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       }
     } catch (error) {
       // A failed verification leaves the visitor signed out (part 1 §8).
-      console.error('Session verification failed', error);
+      logError('Session verification failed', error);
       set({ status: 'unauthenticated', user: null });
     }
   },
@@ -67,7 +68,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       else get().expire(session.reason ?? ERRORS.sessionExpired);
     } catch (error) {
       // Unreachable for a moment: the console stays as it is and checks again later.
-      console.error('Session check failed', error);
+      logError('Session check failed', error);
     }
   },
 
@@ -86,7 +87,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     try {
       await call('auth:logout');
     } catch (error) {
-      console.error('Logout failed', error);
+      logError('Logout failed', error);
     }
     set({ status: 'unauthenticated', user: null, error: null, notice: null, ended: 'logout' });
   },

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { DEFAULT_THEME, nextTheme, type DateRange, type Theme } from '../../../shared/constants';
 import { call } from '../../lib/bridge';
+import { logError } from '../../lib/log';
 
 interface UiState {
   theme: Theme;
@@ -24,7 +25,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
       const theme = await call('settings:theme');
       if (!get().themeSettled) set({ theme, themeSettled: true });
     } catch (error) {
-      console.error('Could not read the stored theme', error);
+      logError('Could not read the stored theme', error);
     }
   },
 
@@ -39,7 +40,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
       await call('settings:setTheme', { theme });
     } catch (error) {
       // The choice still applies to this window; it is just not remembered.
-      console.error('Could not store the theme', error);
+      logError('Could not store the theme', error);
     }
   },
 

@@ -6,6 +6,7 @@ import type { EventPayload } from '../../../shared/bridge/contract';
 import { onEvent } from '../../lib/bridge';
 import { saveFile } from '../../lib/save-file';
 import { auditKeys } from './queries';
+import { logError } from '../../lib/log';
 
 /** Part 2 §7: the audit CSV is named audit-logs; JSON likewise. */
 export const AUDIT_FILE_NAMES: Record<ExportFormat, string> = {
@@ -29,7 +30,7 @@ export function useExportAuditLogs() {
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-    onError: (error) => console.error('Exporting the audit logs failed', error),
+    onError: (error) => logError('Exporting the audit logs failed', error),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_MAX, type AuditListQuery } from '../../../shared/api/audit';
 import { call } from '../../lib/bridge';
+import { logError } from '../../lib/log';
 
 export const auditKeys = {
   all: ['audit-logs'] as const,
@@ -15,7 +16,7 @@ async function logged<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    console.error('Failed to load audit logs', error);
+    logError('Failed to load audit logs', error);
     throw error;
   }
 }

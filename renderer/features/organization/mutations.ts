@@ -3,6 +3,7 @@ import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { organizationKeys } from './queries';
+import { logError } from '../../lib/log';
 
 /**
  * Part 1 §4: switching stores the id (main process), then clears and reloads the context, members and
@@ -16,7 +17,7 @@ export function useSwitchOrganization() {
       useOrganizationStore.getState().setCurrent(organizationId);
       void queryClient.resetQueries({ queryKey: organizationKeys.one(organizationId) });
     },
-    onError: (error) => console.error('Switching organization failed', error),
+    onError: (error) => logError('Switching organization failed', error),
   });
 }
 

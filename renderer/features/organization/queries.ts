@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
+import { logError } from '../../lib/log';
 
 /** Query keys: everything of one organization sits under `['organizations', id]`. */
 export const organizationKeys = {
@@ -21,7 +22,7 @@ async function logged<T>(what: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    console.error(`Could not load ${what}`, error);
+    logError(`Could not load ${what}`, error);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/api/roles';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
 import { roleKeys } from './queries';
+import { logError } from '../../lib/log';
 
 /**
  * Changes of the role model. Each answers the changed role, which replaces the cached one, and the list
@@ -23,7 +24,7 @@ function useRoleChange<I>(run: (input: I) => Promise<unknown>, what: string) {
       void queryClient.invalidateQueries({ queryKey: roleKeys.all });
     },
     // Part 2 §8: failed role changes are logged; the screen also shows the server's words.
-    onError: (error) => console.error(`${what} failed`, error),
+    onError: (error) => logError(`${what} failed`, error),
   });
 }
 
@@ -67,7 +68,7 @@ export function useTogglePermission() {
         roles?.map((r) => (r.id === answer.id ? answer : r)),
       ),
     onError: (error, _input, saved) => {
-      console.error('Toggling the permission failed', error);
+      logError('Toggling the permission failed', error);
       if (saved?.before) queryClient.setQueryData(roleKeys.list(), saved.before);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),

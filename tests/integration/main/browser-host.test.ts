@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser/host';
@@ -49,6 +49,7 @@ afterAll(() => temp.remove());
 
 describe('browser host with the embedded demo server', () => {
   let first: Awaited<ReturnType<typeof start>>;
+  let signedInToken = '';
 
   beforeAll(async () => {
     first = await start();
@@ -74,6 +75,7 @@ describe('browser host with the embedded demo server', () => {
     });
     const token = first.host.core.store.getToken() ?? '';
     expect(token.length).toBeGreaterThan(20);
+    signedInToken = token;
     expect(JSON.stringify(login.result)).not.toContain(token);
     expect(readFileSync(path.join(temp.dir, 'data', 'config.json'), 'utf8')).not.toContain(token);
     expect(logger.lines.join('\n')).not.toContain(token);
@@ -125,5 +127,28 @@ describe('browser host with the embedded demo server', () => {
       stream.close();
       await second.host.close();
     }
+  }, 120_000);
+
+  it("writes its log in <dataDir>/logs: every run, the page's errors, never the token", async () => {
+    const third = await start();
+    try {
+      const forwarded = await call(third, 'log:error', { source: 'window', message: 'ReferenceError: x' });
+      expect(forwarded.result).toEqual({ ok: true, value: { logged: true } });
+      expect((await call(third, 'app:info')).result).toMatchObject({
+        ok: true,
+        value: { dataDir: path.join(temp.dir, 'data'), logDir: path.join(temp.dir, 'data', 'logs') },
+      });
+    } finally {
+      await third.host.close();
+    }
+    const logDir = path.join(temp.dir, 'data', 'logs');
+    const files = readdirSync(logDir).filter((name) => /^main\.\d{4}-\d{2}-\d{2}\.\d+\.log$/.test(name));
+    expect(files.length).toBeGreaterThan(0);
+    const text = files.map((name) => readFileSync(path.join(logDir, name), 'utf8')).join('');
+    expect(text.match(/Browser host listening on/g)).toHaveLength(3);
+    expect(text).toContain('Signed in as admin@demo.example');
+    expect(text).toContain('Renderer error (window): ReferenceError: x');
+    expect(signedInToken.length).toBeGreaterThan(20);
+    expect(text).not.toContain(signedInToken);
   }, 120_000);
 });

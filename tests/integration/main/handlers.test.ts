@@ -65,6 +65,8 @@ describe('bridge handlers through the dispatcher', () => {
         organizationApiUrl: server.url,
         embeddedServer: false,
         demo: false,
+        dataDir: temp.dir,
+        logDir: `${temp.dir}/logs`,
       },
     });
   });

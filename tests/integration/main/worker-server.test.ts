@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerInWorker } from '../../../main/core/server/worker-server';
@@ -41,6 +41,7 @@ describe('the embedded server in a worker thread', () => {
       dataDir: path.join(work, 'db'),
       seedDemo: true,
       migrationsFolder,
+      logDir: path.join(work, 'logs'),
     };
     const server = await start(options);
     const login = await fetch(`${server.url}/auth/login`, {
@@ -51,6 +52,15 @@ describe('the embedded server in a worker thread', () => {
     expect(login.status).toBe(200);
     await server.close();
     await expect(fetch(`${server.url}/auth/test`)).rejects.toThrow();
+
+    // The thread's own rotating file in the hosts' log folder: at info whatever stderr's level, so
+    // the requests are there, and the password of the body is not.
+    const logs = await readdir(path.join(work, 'logs'));
+    const serverLogs = logs.filter((name) => /^server\.\d{4}-\d{2}-\d{2}\.1\.log$/.test(name));
+    expect(serverLogs).toHaveLength(1);
+    const text = await readFile(path.join(work, 'logs', serverLogs[0] ?? ''), 'utf8');
+    expect(text).toContain('/auth/login');
+    expect(text).not.toContain(DEMO_PASSWORD);
   });
 
   it('rejects with the cause when the server cannot start', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -216,6 +216,27 @@ describe('Electron host wiring', () => {
     expect(webview.preventDefault).toHaveBeenCalled();
     expect(openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     expect(fake.electron.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it("writes its log in userData/logs, as app:info says, with the renderer's errors", async () => {
+    const ours = { url: rendererUrl, parent: null };
+    const logDir = path.join(temp.dir, 'logs');
+    expect(await invoke('app:info', ours)).toMatchObject({
+      ok: true,
+      value: { dataDir: path.resolve(temp.dir), logDir: path.resolve(logDir) },
+    });
+    expect(
+      await invoke('log:error', ours, { source: 'logged', message: 'Electron renderer failure' }),
+    ).toEqual({
+      ok: true,
+      value: { logged: true },
+    });
+    const mainLog = () =>
+      readdirSync(logDir)
+        .filter((name) => name.startsWith('main.'))
+        .map((name) => readFileSync(path.join(logDir, name), 'utf8'))
+        .join('');
+    await vi.waitFor(() => expect(mainLog()).toContain('Renderer error (logged): Electron renderer failure'));
   });
 
   it('stops the core before quitting', async () => {
