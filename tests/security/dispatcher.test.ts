@@ -124,7 +124,7 @@ describe('handle(): the one bridge dispatcher', () => {
       const result = await call(channel, input);
       expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({
         ok: false,
-        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Invalid input: /) },
+        error: { code: 'INVALID', message: expect.stringMatching(/^Invalid input: /) },
       });
     }
     expect(handlers['auth:login']).not.toHaveBeenCalled();

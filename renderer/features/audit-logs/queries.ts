@@ -26,7 +26,9 @@ export function useAuditPages(query: AuditListQuery) {
     queryKey: auditKeys.pages(query),
     queryFn: ({ pageParam }) =>
       logged(() =>
-        call('audit:list', { ...query, limit: AUDIT_PAGE_MAX, ...(pageParam ? { cursor: pageParam } : {}) }),
+        call('audit.listAuditLogs', {
+          query: { ...query, limit: AUDIT_PAGE_MAX, ...(pageParam ? { cursor: pageParam } : {}) },
+        }),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -37,7 +39,7 @@ export function useAuditPages(query: AuditListQuery) {
 export function useAuditTotal() {
   return useQuery({
     queryKey: auditKeys.total(),
-    queryFn: () => logged(() => call('audit:list', { limit: 1, withTotal: true })),
+    queryFn: () => logged(() => call('audit.listAuditLogs', { query: { limit: 1, withTotal: true } })),
     select: (page) => page.total ?? 0,
   });
 }
@@ -46,7 +48,7 @@ export function useAuditTotal() {
 export function useAuditMatching(query: AuditListQuery) {
   return useQuery({
     queryKey: auditKeys.matching(query),
-    queryFn: () => logged(() => call('audit:list', { ...query, limit: 1, withTotal: true })),
+    queryFn: () => logged(() => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } })),
     select: (page) => page.total ?? 0,
   });
 }
@@ -55,7 +57,7 @@ export function useAuditMatching(query: AuditListQuery) {
 export function useAuditVerification() {
   return useQuery({
     queryKey: auditKeys.verify(),
-    queryFn: () => call('audit:verify'),
+    queryFn: () => call('audit.verifyAuditLogs'),
     enabled: false,
     staleTime: 0,
   });

@@ -23,7 +23,7 @@ describe('business:* and cost:* against the real server', () => {
     expect(overview.budgets[0]?.usedPercent).toBe(85);
     expect(await call('business:dashboard', { scope: 'platform', period: 'decade' })).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT' },
+      error: { code: 'INVALID' },
     });
   });
 

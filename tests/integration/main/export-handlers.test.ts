@@ -125,7 +125,7 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
       { content: 'x', fileName: 'a.csv', path: '/tmp/a.csv' },
       { downloadId: 'x', filePath: '/tmp/a.csv' },
     ]) {
-      expect(await call('export:save', input)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(await call('export:save', input)).toMatchObject({ ok: false, error: { code: 'INVALID' } });
     }
   });
 
