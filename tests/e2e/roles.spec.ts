@@ -153,13 +153,14 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
   const teacherCard = page.getByRole('listitem', { name: 'Teacher' });
   await expect(teacherCard).toBeVisible();
   await expect(teacherCard.getByRole('button', { name: 'Delete Teacher' })).toHaveCount(0);
+  // A failure crosses the bridge as data: the server's text, a stable code and the HTTP status.
   const refusal = await page.evaluate(() =>
-    window.consoleApi['roles:delete']({ id: 'teacher' }).then(
-      () => 'deleted',
-      (error: Error) => error.message,
-    ),
+    window.consoleApi['roles.deleteRole']({ params: { id: 'teacher' } }),
   );
-  expect(refusal).toBe(ERRORS.systemRoleImmutable);
+  expect(refusal).toEqual({
+    ok: false,
+    error: { code: 'INVALID', message: ERRORS.systemRoleImmutable, status: 400 },
+  });
   await expect(teacherCard).toBeVisible();
 });
 
@@ -188,7 +189,8 @@ test('role verification tests a role on the server and runs the checklist', asyn
   );
 
   const info = await page.evaluate(() => window.consoleApi['app:info']());
+  if (!info.ok) throw new Error(info.error.message);
   await expect(page.getByLabel('API check commands')).toContainText(
-    `curl -H "Authorization: Bearer $TOKEN" ${info.gatewayUrl}/centers`,
+    `curl -H "Authorization: Bearer $TOKEN" ${info.value.gatewayUrl}/centers`,
   );
 });
