@@ -8,7 +8,9 @@ type BusinessChannel = 'business:dashboard' | 'cost:overview';
  * The business channels (issue 6) where main combines or chooses calls, all on Client B; a failed answer
  * reaches the user with its text and code. The single calls (health, spend, cost import) are forwarded.
  */
-export function createBusinessHandlers(gateway: Pick<GatewayClient, 'call'>): Pick<Handlers, BusinessChannel> {
+export function createBusinessHandlers(
+  gateway: Pick<GatewayClient, 'call'>,
+): Pick<Handlers, BusinessChannel> {
   const fetch = gateway.call;
   const api = businessEndpoints;
 

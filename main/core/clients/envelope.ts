@@ -16,7 +16,11 @@ const looseEnvelope = z.object({ success: z.boolean() });
  * - `success` not true: the envelope's text, or "API request failed";
  * - data that does not match the endpoint's schema: "Invalid response from server (…)".
  */
-export function unwrapEnvelope<E extends Endpoint>(endpoint: E, response: Response, json: unknown): EndpointData<E> {
+export function unwrapEnvelope<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+  json: unknown,
+): EndpointData<E> {
   const { status } = response;
   const text = textOf(json, TEXT_FIELD[endpoint.client]);
   const envelope = looseEnvelope.safeParse(json);

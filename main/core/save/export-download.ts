@@ -42,7 +42,8 @@ export async function openExportDownload(
   if (!response.ok || !response.body) {
     const body = parseJson(await response.text().catch(() => '')) as { error?: unknown } | undefined;
     // An ApiError with the status, so the bridge can say which refusal it was (404: expired, gone).
-    if (typeof body?.error === 'string' && body.error) throw new ApiRequestFailedError(body.error, response.status);
+    if (typeof body?.error === 'string' && body.error)
+      throw new ApiRequestFailedError(body.error, response.status);
     throw new HttpStatusError(response.status, response.statusText);
   }
   return Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);

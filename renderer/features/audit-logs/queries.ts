@@ -48,7 +48,8 @@ export function useAuditTotal() {
 export function useAuditMatching(query: AuditListQuery) {
   return useQuery({
     queryKey: auditKeys.matching(query),
-    queryFn: () => logged(() => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } })),
+    queryFn: () =>
+      logged(() => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } })),
     select: (page) => page.total ?? 0,
   });
 }

@@ -33,8 +33,13 @@ type Body<C extends 'organizations.update' | 'organizations.invite' | 'organizat
 export function useUpdateOrganization() {
   const invalidate = useInvalidateOrganization();
   return useMutation({
-    mutationFn: ({ organizationId, changes }: { organizationId: string; changes: Body<'organizations.update'> }) =>
-      call('organizations.update', { params: { id: organizationId }, body: changes }),
+    mutationFn: ({
+      organizationId,
+      changes,
+    }: {
+      organizationId: string;
+      changes: Body<'organizations.update'>;
+    }) => call('organizations.update', { params: { id: organizationId }, body: changes }),
     onSuccess: (_data, input) => invalidate(input.organizationId),
   });
 }

@@ -40,7 +40,8 @@ export function useOrganizations() {
 export function useOrganizationContext(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.context(id ?? ''),
-    queryFn: () => logged('the organization context', () => call('organizations.context', { params: { id: id! } })),
+    queryFn: () =>
+      logged('the organization context', () => call('organizations.context', { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -64,7 +65,8 @@ export function useMembers(id: string | null) {
 export function useOrganizationStats(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.stats(id ?? ''),
-    queryFn: () => logged('the organization stats', () => call('organizations.stats', { params: { id: id! } })),
+    queryFn: () =>
+      logged('the organization stats', () => call('organizations.stats', { params: { id: id! } })),
     enabled: id !== null,
   });
 }

@@ -45,7 +45,10 @@ export const useUpdateRole = () =>
   );
 
 export const useDeleteRole = () =>
-  useRoleChange(({ id }: { id: string }) => call('roles.deleteRole', { params: { id } }), 'Deleting the role');
+  useRoleChange(
+    ({ id }: { id: string }) => call('roles.deleteRole', { params: { id } }),
+    'Deleting the role',
+  );
 
 /**
  * Part 2 §4: toggling adds the permission if absent and removes it if present. The cell changes at once

@@ -11,7 +11,11 @@ export const roleKeys = {
 };
 
 export function usePermissionCatalogue(enabled = true) {
-  return useQuery({ queryKey: roleKeys.permissions(), queryFn: () => call('roles.listPermissions'), enabled });
+  return useQuery({
+    queryKey: roleKeys.permissions(),
+    queryFn: () => call('roles.listPermissions'),
+    enabled,
+  });
 }
 
 export function useRoles(enabled = true) {
