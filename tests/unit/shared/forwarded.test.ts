@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ENDPOINTS, type Endpoint } from '../../../shared/api';
 import { bridgeContract, CHANNELS, handWrittenContract } from '../../../shared/bridge/contract';
 import { codeForStatus } from '../../../shared/bridge/errors';
