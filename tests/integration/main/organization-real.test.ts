@@ -44,9 +44,9 @@ describe('organization channels against the real server', () => {
     const other = members.find((m) => m.role === 'viewer')!;
     const memberOf = (userId: string) => ({ params: { id: FIRST, userId } });
     expect(await suite.refusal('organizations.removeMember', memberOf(owner.userId))).toEqual({
-      code: 'INVALID',
+      code: 'FORBIDDEN',
       message: ERRORS.ownerCannotBeRemoved,
-      status: 400,
+      status: 403,
     });
     expect(
       await value('organizations.updateMember', { ...memberOf(other.userId), body: { role: 'operator' } }),
