@@ -132,6 +132,16 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
   const card = page.getByRole('listitem', { name: 'Temporary Crew' });
   await expect(card).toContainText('Helps for a week');
 
+  // A name another role holds (409, told by its code) is shown at the name field, which the user can fix.
+  await page.getByRole('button', { name: 'Create Role' }).click();
+  const again = page.getByRole('dialog', { name: 'Create Role' });
+  await again.getByLabel('Role Name').fill('temporary crew');
+  await again.getByRole('button', { name: 'Create Role' }).click();
+  await expect(again.getByLabel('Role Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(again.getByLabel('Role Name')).toHaveAccessibleDescription(ERRORS.roleNameTaken);
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again).toHaveCount(0);
+
   // Search and the filter narrow the cards.
   await page.getByRole('searchbox', { name: 'Search roles and permissions' }).fill('temporary');
   await expect(page.getByRole('listitem', { name: 'Teacher' })).toHaveCount(0);
