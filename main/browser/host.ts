@@ -65,10 +65,10 @@ export interface BrowserHost {
 }
 
 /**
- * HTTP status of a bridge answer. Refusals of the request itself are 4xx (input refused, by the bridge
- * or by the server, is 400); a handler's own outcome (a wrong password, an expired session, a server's
- * 403 or 409) is a delivered answer, 200 with `ok: false` and the code, so the browser does not report
- * a sign-in mistake as a server error.
+ * HTTP status of a bridge answer. Refusals of the request itself are 4xx; a handler's own outcome
+ * (a wrong password, an expired session, any refusal by the server, which carries its `status`) is a
+ * delivered answer, 200 with `ok: false` and the code, so the browser does not report a sign-in
+ * mistake as a server error.
  */
 const STATUS: Readonly<Record<BridgeErrorCode, number>> = {
   UNKNOWN_CHANNEL: 404,
@@ -311,7 +311,7 @@ function refusal(code: BridgeErrorCode, message: string): BridgeResult<never> {
 }
 
 function sendResult(reply: FastifyReply, result: BridgeResult<unknown>) {
-  const status = result.ok ? 200 : STATUS[result.error.code];
+  const status = result.ok || result.error.status !== undefined ? 200 : STATUS[result.error.code];
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')
