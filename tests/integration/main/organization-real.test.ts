@@ -38,7 +38,7 @@ describe('organization channels against the real server', () => {
     const stats = await value<{ storageUsed: number }>('organizations.stats', byId);
     expect(stats.storageUsed).toBeGreaterThanOrEqual(0);
 
-    type Row = { userId: string; role: string };
+    type Row = { userId: string; role: string; user: { email: string } };
     const members = await value<Row[]>('organizations.members', byId);
     const owner = members.find((m) => m.role === 'owner')!;
     const other = members.find((m) => m.role === 'viewer')!;
@@ -57,8 +57,11 @@ describe('organization channels against the real server', () => {
       role: 'viewer',
       status: 'pending',
     });
-    expect(await suite.refusal('organizations.invite', invite)).toMatchObject({
+    // Inviting someone who is already a member: a conflict, told by its code.
+    const existing = { ...byId, body: { email: other.user.email, role: 'viewer' } };
+    expect(await suite.refusal('organizations.invite', existing)).toEqual({
       code: 'CONFLICT',
+      message: ERRORS.alreadyMember,
       status: 409,
     });
     expect(
