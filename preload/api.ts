@@ -2,7 +2,6 @@ import {
   bridgeEvents,
   CHANNELS,
   EVENT_NAMES,
-  unwrapResult,
   type BridgeResult,
   type Channel,
   type ConsoleApi,
@@ -17,13 +16,21 @@ export interface BridgeTransport {
 
 /**
  * `window.consoleApi`, built from the contract's CHANNELS and EVENT_NAMES so that it cannot drift:
- * one function per channel (value or BridgeCallError) and `onEvent`. Nothing else, frozen.
+ * one function per channel and `onEvent`. Nothing else, frozen. A function never rejects: it resolves
+ * with the BridgeResult, a plain value that crosses contextBridge whole (a thrown Error would keep only
+ * its message, losing the code and status); renderer/lib/bridge.ts turns a failure into a BridgeCallError.
  */
 export function buildConsoleApi(transport: BridgeTransport): ConsoleApi {
   const api: Record<string, unknown> = {};
   for (const channel of CHANNELS) {
     // Exactly one argument crosses: extra ones a caller passes are dropped here.
-    api[channel] = async (input?: unknown) => unwrapResult(await transport.call(channel, input));
+    api[channel] = async (input?: unknown): Promise<BridgeResult<unknown>> => {
+      try {
+        return await transport.call(channel, input);
+      } catch (error) {
+        return { ok: false, error: { code: 'FAILED', message: messageOf(error) } };
+      }
+    };
   }
   api.onEvent = (event: unknown, listener: unknown): (() => void) => {
     if (!isEventName(event)) throw new TypeError(`Unknown console event ${String(event)}`);
@@ -36,6 +43,10 @@ export function buildConsoleApi(transport: BridgeTransport): ConsoleApi {
     });
   };
   return Object.freeze(api) as ConsoleApi;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'The console bridge failed';
 }
 
 function isEventName(value: unknown): value is EventName {

@@ -69,14 +69,19 @@ export interface BrowserHost {
 
 /**
  * HTTP status of a bridge answer. Refusals of the request itself are 4xx; a handler's own outcome
- * (a wrong password, an expired session) is a delivered answer, 200 with `ok: false`, so the
- * browser does not report a sign-in mistake as a server error.
+ * (a wrong password, an expired session, any refusal by the server, which carries its `status`) is a
+ * delivered answer, 200 with `ok: false` and the code, so the browser does not report a sign-in
+ * mistake as a server error.
  */
 const STATUS: Readonly<Record<BridgeErrorCode, number>> = {
   UNKNOWN_CHANNEL: 404,
   FORBIDDEN_SENDER: 403,
-  INVALID_INPUT: 400,
+  INVALID: 400,
   AUTH_REQUIRED: 200,
+  FORBIDDEN: 200,
+  NOT_FOUND: 200,
+  CONFLICT: 200,
+  UNAVAILABLE: 200,
   FAILED: 200,
 };
 
@@ -258,7 +263,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return reply
         .code(status)
         .header('Cache-Control', 'no-store')
-        .send({ ok: false, error: { code: status < 500 ? 'INVALID_INPUT' : 'FAILED', message } });
+        .send({ ok: false, error: { code: status < 500 ? 'INVALID' : 'FAILED', message } });
     }
     return reply
       .code(status)
@@ -319,7 +324,7 @@ function refusal(code: BridgeErrorCode, message: string): BridgeResult<never> {
 }
 
 function sendResult(reply: FastifyReply, result: BridgeResult<unknown>) {
-  const status = result.ok ? 200 : STATUS[result.error.code];
+  const status = result.ok || result.error.status !== undefined ? 200 : STATUS[result.error.code];
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')

@@ -1,13 +1,16 @@
 /**
  * The renderer's only way out: typed calls to `window.consoleApi` (see shared/bridge/contract.ts).
- * Calls reject with an Error whose message is meant for the user.
+ * Calls reject with an Error whose message is meant for the user: a BridgeCallError with the code
+ * (and HTTP status) when the channel answered a failure.
  */
-import type {
-  Channel,
-  ChannelOutput,
-  ConsoleApi,
-  EventName,
-  EventPayload,
+import {
+  unwrapResult,
+  type BridgeResult,
+  type Channel,
+  type ChannelOutput,
+  type ConsoleApi,
+  type EventName,
+  type EventPayload,
 } from '../../shared/bridge/contract';
 
 type BridgeArgs<C extends Channel> = Parameters<ConsoleApi[C]>;
@@ -21,14 +24,11 @@ function consoleApi(): ConsoleApi {
   return api;
 }
 
-export function call<C extends Channel>(channel: C, ...args: BridgeArgs<C>): Promise<ChannelOutput<C>> {
-  try {
-    const api = consoleApi();
-    const fn = api[channel] as unknown as (...input: BridgeArgs<C>) => Promise<ChannelOutput<C>>;
-    return fn.apply(api, args);
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
+export async function call<C extends Channel>(channel: C, ...args: BridgeArgs<C>): Promise<ChannelOutput<C>> {
+  const api = consoleApi();
+  const fn = api[channel] as unknown as (...input: BridgeArgs<C>) => Promise<BridgeResult<ChannelOutput<C>>>;
+  // The preload resolves with the result as data (contextBridge would keep only an Error's message).
+  return unwrapResult(await fn.apply(api, args));
 }
 
 /** Subscribes to a pushed event; answers the unsubscribe function. */

@@ -8,7 +8,7 @@ import { call } from './bridge';
  * outcome, not an error. The renderer never names a path.
  */
 export async function saveFile(body: CreateExportBody, fileName?: string): Promise<SaveOutcome> {
-  const job = await call('export:start', body);
+  const job = await call('exports.createExport', { body });
   const outcome = await call('export:save', { downloadId: job.id, ...(fileName ? { fileName } : {}) });
   followDownload(outcome);
   return outcome;

@@ -3,7 +3,6 @@ import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
 import {
-  acquisitionSpendMonth,
   budgetStatus,
   businessDashboard,
   costBreakdown,
@@ -12,41 +11,22 @@ import {
   dashboardQuery,
   optimizationScore,
   recommendation,
-  serverHealth,
-  MAX_COST_CSV_BYTES,
 } from '../api/business';
-import {
-  invite,
-  inviteBody,
-  member,
-  organization,
-  organizationId,
-  organizationStats,
-  organizationSummary,
-  tenantContext,
-  updateMemberBody,
-  updateOrganizationBody,
-} from '../api/organizations';
-import {
-  createRoleBody,
-  effectivePermission,
-  permission,
-  role,
-  roleTestResult,
-  updateRoleBody,
-} from '../api/roles';
-import { auditListQuery, auditPage, auditVerification } from '../api/audit';
-import { createExportBody, exportJob } from '../api/exports';
+import { organizationId } from '../api/organizations';
+import { forwardedContract } from './forwarded';
+import type { BridgeResult } from './errors';
+
+export * from './errors';
+export { FORWARDED, isForwardedChannel, type ForwardedChannel } from './forwarded';
 
 /**
  * The bridge between renderer and main process: every channel the renderer may call, with zod
  * input and output. There is no generic "call any URL" channel: the renderer can only ask for
- * what is named here. Channels are `'<domain>:<verb>'`.
+ * what is named here. Two kinds: the forwarded channels of shared/bridge/forwarded.ts (named by their
+ * endpoint, 'roles.listRoles'), and the hand-written ones below (`'<domain>:<verb>'`), where main does
+ * real work.
  */
 const none = z.undefined();
-const roleId = z.string().min(1).max(64);
-const permissionId = z.string().min(1).max(100);
-const userId = z.string().min(1).max(64);
 
 /** One call of the role-verification checklist (part 2 §6), made with the signed-in user's token. */
 export const roleCheck = z.object({
@@ -126,7 +106,7 @@ export const rendererError = z
   .strict();
 export type RendererError = z.infer<typeof rendererError>;
 
-export const bridgeContract = {
+export const handWrittenContract = {
   'app:info': { input: none, output: appInfo },
   /**
    * The renderer's errors, written to the main process's log (its console goes nowhere). Rate-limited
@@ -139,60 +119,15 @@ export const bridgeContract = {
   'auth:logout': { input: none, output: z.null() },
   'settings:theme': { input: none, output: themeSchema },
   'settings:setTheme': { input: z.object({ theme: themeSchema }), output: themeSchema },
-  /** Organizations (part 1 §4): the chosen id lives in the main process under currentOrganizationId. */
-  'orgs:list': { input: none, output: z.array(organizationSummary) },
   /** The stored organization if the user still has it, otherwise the first one (and it is stored). */
   'orgs:current': { input: none, output: z.object({ organizationId: organizationId.nullable() }) },
   /** Stores the chosen id; "Organization not found" for an id the user does not have. */
   'orgs:switch': { input: z.object({ organizationId }), output: z.object({ organizationId }) },
-  'orgs:context': { input: z.object({ organizationId }), output: tenantContext },
-  'orgs:get': { input: z.object({ organizationId }), output: organization },
-  'orgs:members': { input: z.object({ organizationId }), output: z.array(member) },
-  'orgs:stats': { input: z.object({ organizationId }), output: organizationStats },
-  'orgs:update': {
-    input: z.object({ organizationId, changes: updateOrganizationBody }),
-    output: organization,
-  },
-  'orgs:invite': { input: inviteBody.extend({ organizationId }), output: invite },
-  'orgs:updateMember': {
-    input: updateMemberBody.extend({ organizationId, userId: z.string().min(1).max(64) }),
-    output: member,
-  },
-  'orgs:removeMember': {
-    input: z.object({ organizationId, userId: z.string().min(1).max(64) }),
-    output: z.object({ removed: z.literal(true) }),
-  },
-  /** The role model (part 2 §6), kept on the server: every change holds for everyone and is audited. */
-  'roles:permissions': { input: none, output: z.array(permission) },
-  'roles:list': { input: none, output: z.array(role) },
-  'roles:create': { input: createRoleBody, output: role },
-  'roles:update': { input: z.object({ id: roleId, changes: updateRoleBody }), output: role },
-  'roles:delete': {
-    input: z.object({ id: roleId }),
-    output: z.object({ id: z.string(), deleted: z.literal(true) }),
-  },
-  'roles:grant': { input: z.object({ id: roleId, permissionId }), output: role },
-  'roles:revoke': { input: z.object({ id: roleId, permissionId }), output: role },
-  'roles:assign': {
-    input: z.object({ userId, roleId }),
-    output: z.object({ userId: z.string(), roleId: z.string() }),
-  },
-  /** A user's effective permissions with the role each comes from. */
-  'roles:userPermissions': { input: z.object({ userId }), output: z.array(effectivePermission) },
-  /** Every permission of the catalogue checked against a role by the server. */
-  'roles:test': { input: z.object({ id: roleId }), output: roleTestResult },
   /**
    * The testing checklist, run for real as the signed-in user: the session, the centers list and the
    * current organization's center analytics. A refusal is a result, not an error.
    */
   'roles:runChecks': { input: none, output: z.array(roleCheck) },
-  /** The audit trail (part 2 §2): one page of the server-side search, and the hash-chain check. */
-  'audit:list': { input: auditListQuery, output: auditPage },
-  'audit:verify': { input: none, output: auditVerification },
-  /** Export jobs (part 2 §7) on the server. */
-  'export:start': { input: createExportBody, output: exportJob },
-  'export:history': { input: none, output: z.object({ history: z.array(exportJob) }) },
-  'export:status': { input: z.object({ id: exportId }), output: exportJob },
   /**
    * Saves a file where the user chooses: text made by the console, or an export job's file. Never a
    * path: the main process writes only where the save dialog answered (Electron), or hands the file to
@@ -211,18 +146,6 @@ export const bridgeContract = {
     input: dashboardQuery.extend({ scope: z.enum(['platform', 'organization']) }),
     output: businessDashboard,
   },
-  /** Monthly sales and marketing spend (CAC's input), newest first. */
-  'business:spend': { input: none, output: z.array(acquisitionSpendMonth) },
-  /** An administrator sets a month's spend (billing.manage). */
-  'business:setSpend': {
-    input: z.object({
-      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'),
-      amount: z.number().min(0).max(1_000_000_000),
-    }),
-    output: acquisitionSpendMonth,
-  },
-  /** The API server's own health: database round trip, uptime, migrations. */
-  'business:health': { input: none, output: serverHealth },
   /** Everything the cost screen shows for a period, fetched together. */
   'cost:overview': {
     input: costQuery,
@@ -234,13 +157,12 @@ export const bridgeContract = {
       score: optimizationScore,
     }),
   },
-  /** A cost CSV's text; refused whole with each bad line's number. */
-  'cost:import': {
-    input: z.object({ csv: z.string().min(1).max(MAX_COST_CSV_BYTES) }),
-    output: z.object({ imported: z.number().int(), from: z.string(), to: z.string() }),
-  },
 } as const;
 
+export type HandWrittenChannel = keyof typeof handWrittenContract;
+
+/** Every channel: the hand-written ones and the forwarded endpoints, one map for preloads and dispatcher. */
+export const bridgeContract = { ...handWrittenContract, ...forwardedContract };
 export type BridgeContract = typeof bridgeContract;
 export type Channel = keyof BridgeContract;
 export type ChannelInput<C extends Channel> = z.input<BridgeContract[C]['input']>;
@@ -283,39 +205,18 @@ export type EventName = keyof BridgeEvents;
 export type EventPayload<E extends EventName> = z.infer<BridgeEvents[E]>;
 export const EVENT_NAMES = Object.keys(bridgeEvents) as EventName[];
 
-/** What every channel answers across the process boundary: a value or a serialisable error. */
-export type BridgeErrorCode =
-  'UNKNOWN_CHANNEL' | 'FORBIDDEN_SENDER' | 'INVALID_INPUT' | 'AUTH_REQUIRED' | 'FAILED';
-export interface BridgeError {
-  code: BridgeErrorCode;
-  message: string;
-}
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
-
-/** `window.consoleApi`: one function per channel, plus `onEvent`. Nothing else. */
+/**
+ * `window.consoleApi`: one function per channel, plus `onEvent`. Nothing else. A call resolves with
+ * its BridgeResult, failures included: in Electron an Error thrown across contextBridge keeps only its
+ * message, so the code and status travel as data and renderer/lib/bridge.ts throws the BridgeCallError.
+ */
 export type ConsoleApi = {
   [C in Channel]: (
     ...args: ChannelInput<C> extends undefined ? [] : [input: ChannelInput<C>]
-  ) => Promise<ChannelOutput<C>>;
+  ) => Promise<BridgeResult<ChannelOutput<C>>>;
 } & {
   onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
-
-/** The error a bridge call rejects with in the renderer: the message, plus the code. */
-export class BridgeCallError extends Error {
-  readonly code: BridgeErrorCode;
-  constructor(error: BridgeError) {
-    super(error.message);
-    this.name = 'BridgeCallError';
-    this.code = error.code;
-  }
-}
-
-/** Turns a channel's answer into its value, or throws a BridgeCallError. Used by both preloads. */
-export function unwrapResult<T>(result: BridgeResult<T>): T {
-  if (result.ok) return result.value;
-  throw new BridgeCallError(result.error);
-}
 
 /** Paths of the browser host's HTTP bridge. */
 export const HTTP_BRIDGE = {

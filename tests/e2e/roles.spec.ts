@@ -132,6 +132,16 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
   const card = page.getByRole('listitem', { name: 'Temporary Crew' });
   await expect(card).toContainText('Helps for a week');
 
+  // A name another role holds (409, told by its code) is shown at the name field, which the user can fix.
+  await page.getByRole('button', { name: 'Create Role' }).click();
+  const again = page.getByRole('dialog', { name: 'Create Role' });
+  await again.getByLabel('Role Name').fill('temporary crew');
+  await again.getByRole('button', { name: 'Create Role' }).click();
+  await expect(again.getByLabel('Role Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(again.getByLabel('Role Name')).toHaveAccessibleDescription(ERRORS.roleNameTaken);
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again).toHaveCount(0);
+
   // Search and the filter narrow the cards.
   await page.getByRole('searchbox', { name: 'Search roles and permissions' }).fill('temporary');
   await expect(page.getByRole('listitem', { name: 'Teacher' })).toHaveCount(0);
@@ -153,13 +163,14 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
   const teacherCard = page.getByRole('listitem', { name: 'Teacher' });
   await expect(teacherCard).toBeVisible();
   await expect(teacherCard.getByRole('button', { name: 'Delete Teacher' })).toHaveCount(0);
+  // A failure crosses the bridge as data: the server's text, a stable code and the HTTP status.
   const refusal = await page.evaluate(() =>
-    window.consoleApi['roles:delete']({ id: 'teacher' }).then(
-      () => 'deleted',
-      (error: Error) => error.message,
-    ),
+    window.consoleApi['roles.deleteRole']({ params: { id: 'teacher' } }),
   );
-  expect(refusal).toBe(ERRORS.systemRoleImmutable);
+  expect(refusal).toEqual({
+    ok: false,
+    error: { code: 'INVALID', message: ERRORS.systemRoleImmutable, status: 400 },
+  });
   await expect(teacherCard).toBeVisible();
 });
 
@@ -188,7 +199,8 @@ test('role verification tests a role on the server and runs the checklist', asyn
   );
 
   const info = await page.evaluate(() => window.consoleApi['app:info']());
+  if (!info.ok) throw new Error(info.error.message);
   await expect(page.getByLabel('API check commands')).toContainText(
-    `curl -H "Authorization: Bearer $TOKEN" ${info.gatewayUrl}/centers`,
+    `curl -H "Authorization: Bearer $TOKEN" ${info.value.gatewayUrl}/centers`,
   );
 });

@@ -45,6 +45,16 @@ test('the desktop app opens on the login page and signs in', async () => {
     await window.getByLabel('Password').fill('demo-Console-2026');
     await window.getByRole('button', { name: 'Sign In' }).click();
     await expect(window.getByRole('heading', { level: 1, name: 'Executive Dashboard' })).toBeVisible();
+    // A refusal crosses the real contextBridge whole: text, code and status (not only the message).
+    const refusal = await window.evaluate(() =>
+      (window as unknown as { consoleApi: Record<string, (input: unknown) => Promise<unknown>> }).consoleApi[
+        'roles.deleteRole'
+      ]!({ params: { id: 'teacher' } }),
+    );
+    expect(refusal).toEqual({
+      ok: false,
+      error: { code: 'INVALID', message: 'System roles cannot be changed', status: 400 },
+    });
   } finally {
     await app.close();
     await rm(userData, { recursive: true, force: true });

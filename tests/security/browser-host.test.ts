@@ -162,7 +162,7 @@ describe('browser host: bridge calls', () => {
       '{"input":{"theme":"neon"}}',
     );
     expect(invalid.status).toBe(400);
-    expect(JSON.parse(invalid.body)).toMatchObject({ error: { code: 'INVALID_INPUT' } });
+    expect(JSON.parse(invalid.body)).toMatchObject({ error: { code: 'INVALID' } });
   });
 
   it('refuses the event stream without the cookie', async () => {

@@ -3,7 +3,14 @@ import { CHANNELS } from '../../shared/bridge/contract';
 import { BridgeFailure } from '../../main/core/bridge/failure';
 import { handle, UNEXPECTED_ERROR_TEXT } from '../../main/core/bridge/handle';
 import type { Handlers } from '../../main/core/bridge/handlers';
-import { AuthRequiredError } from '../../main/core/clients/errors';
+import {
+  ApiRequestFailedError,
+  AuthRequiredError,
+  HttpStatusError,
+  InvalidResponseError,
+  NetworkError,
+  TimeoutError,
+} from '../../main/core/clients/errors';
 import { createMemoryLogger } from '../../main/core/logger';
 
 const user = { userId: 'u1', email: 'a@b.example', name: 'A', role: 'super_admin', permissions: [] };
@@ -28,11 +35,11 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'auth:logout': vi.fn(async () => null),
     'settings:theme': vi.fn(async () => 'auto' as const),
     'settings:setTheme': vi.fn(async ({ theme }) => theme),
-    'orgs:list': vi.fn(async () => []),
+    'organizations.list': vi.fn(async () => []),
     'orgs:current': vi.fn(async () => ({ organizationId: null })),
     'orgs:switch': vi.fn(async ({ organizationId }) => ({ organizationId })),
-    'orgs:members': vi.fn(async () => []),
-    'orgs:removeMember': vi.fn(async () => ({ removed: true as const })),
+    'organizations.members': vi.fn(async () => []),
+    'organizations.removeMember': vi.fn(async () => ({ removed: true as const })),
     'export:save': vi.fn(async () => ({ status: 'cancelled' as const })),
     'alerts:list': vi.fn(async () => []),
     'alerts:dismiss': vi.fn(async () => []),
@@ -63,6 +70,12 @@ describe('handle(): the one bridge dispatcher', () => {
     for (const channel of [
       'shell:exec',
       'http:get',
+      // Endpoints that exist but are not on the allow-list: public, streaming, auth.*, unlisted.
+      'auth.login',
+      'auth.register',
+      'alerts.stream',
+      'childcare.listChildren',
+      'roles.listCenters',
       '__proto__',
       'constructor',
       'toString',
@@ -116,25 +129,37 @@ describe('handle(): the one bridge dispatcher', () => {
       ['app:info', { unexpected: true }],
       ['orgs:switch', { organizationId: '' }],
       ['orgs:switch', { organizationId: 'x'.repeat(65) }],
-      ['orgs:invite', { organizationId: 'o1', email: 'not-an-email', role: 'viewer' }],
+      ['organizations.invite', { params: { id: 'o1' }, body: { email: 'not-an-email', role: 'viewer' } }],
       // Nobody is invited or promoted to owner through the bridge.
-      ['orgs:invite', { organizationId: 'o1', email: 'a@b.example', role: 'owner' }],
-      ['orgs:updateMember', { organizationId: 'o1', userId: 'u2', role: 'owner' }],
-      ['orgs:update', { organizationId: 'o1', changes: { plan: 'enterprise' } }],
+      ['organizations.invite', { params: { id: 'o1' }, body: { email: 'a@b.example', role: 'owner' } }],
+      ['organizations.updateMember', { params: { id: 'o1', userId: 'u2' }, body: { role: 'owner' } }],
+      ['organizations.update', { params: { id: 'o1' }, body: { plan: 'enterprise' } }],
+      // Forwarded inputs are exactly the endpoint's parts: none missing, none added, none for a bare one.
+      ['organizations.update', { body: { name: 'x' } }],
+      ['organizations.get', { params: { id: 'o1' }, query: { anything: 1 } }],
+      ['organizations.get', { params: { id: 'o1' }, url: 'https://evil.example/' }],
+      ['organizations.get', { params: { id: '' } }],
+      ['organizations.get', undefined],
+      ['organizations.list', { params: { id: 'o1' } }],
+      ['roles.revokePermission', { params: { id: 'r1' } }],
+      ['audit.listAuditLogs', { query: { limit: 100_000 } }],
+      ['business.importCosts', { body: { csv: '' } }],
     ];
     for (const [channel, input] of cases) {
       const result = await call(channel, input);
       expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({
         ok: false,
-        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Invalid input: /) },
+        error: { code: 'INVALID', message: expect.stringMatching(/^Invalid input: /) },
       });
     }
     expect(handlers['auth:login']).not.toHaveBeenCalled();
     expect(handlers['settings:setTheme']).not.toHaveBeenCalled();
     expect(handlers['orgs:switch']).not.toHaveBeenCalled();
-    expect(handlers['orgs:invite']).not.toHaveBeenCalled();
-    expect(handlers['orgs:updateMember']).not.toHaveBeenCalled();
-    expect(handlers['orgs:update']).not.toHaveBeenCalled();
+    expect(handlers['organizations.invite']).not.toHaveBeenCalled();
+    expect(handlers['organizations.updateMember']).not.toHaveBeenCalled();
+    expect(handlers['organizations.update']).not.toHaveBeenCalled();
+    expect(handlers['organizations.get']).not.toHaveBeenCalled();
+    expect(handlers['business.importCosts']).not.toHaveBeenCalled();
     const message = await call('auth:login', { email: 'a@b.example', password: 'hunter2', extra: 1 });
     expect(message.ok).toBe(true); // unknown keys are dropped, not refused
   });
@@ -200,7 +225,37 @@ describe('handle(): the one bridge dispatcher', () => {
     });
     expect(await call('auth:session')).toEqual({
       ok: false,
-      error: { code: 'AUTH_REQUIRED', message: 'Authentication required' },
+      error: { code: 'AUTH_REQUIRED', message: 'Authentication required', status: 401 },
     });
+  });
+
+  it("codes the clients' errors by status, keeping the server's text and the status", async () => {
+    const cases: [Error, string, number | undefined][] = [
+      [new ApiRequestFailedError('You do not have the permission roles.manage', 403), 'FORBIDDEN', 403],
+      [new ApiRequestFailedError('Role not found', 404), 'NOT_FOUND', 404],
+      [new ApiRequestFailedError('A role with this name already exists', 409), 'CONFLICT', 409],
+      [new ApiRequestFailedError('Invalid input: name: Required', 400), 'INVALID', 400],
+      [new HttpStatusError(422, 'Unprocessable Entity'), 'INVALID', 422],
+      [new HttpStatusError(503, 'Service Unavailable'), 'UNAVAILABLE', 503],
+      [new HttpStatusError(500, 'Internal Server Error'), 'UNAVAILABLE', 500],
+      [new NetworkError(), 'UNAVAILABLE', undefined],
+      [new TimeoutError(100), 'UNAVAILABLE', undefined],
+      [new ApiRequestFailedError(undefined, 200), 'FAILED', 200],
+      [new ApiRequestFailedError('I am a teapot', 418), 'FAILED', 418],
+      [new InvalidResponseError(200, 'data does not match the contract'), 'FAILED', 200],
+      [new BridgeFailure('NOT_FOUND', 'Organization not found'), 'NOT_FOUND', undefined],
+    ];
+    for (const [error, code, status] of cases) {
+      const { call } = dispatcher(
+        fakeHandlers({
+          'roles.listRoles': async () => {
+            throw error;
+          },
+        }),
+      );
+      const expected =
+        status === undefined ? { code, message: error.message } : { code, message: error.message, status };
+      expect(await call('roles.listRoles'), error.message).toEqual({ ok: false, error: expected });
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { ALERT_STREAM_EVENTS, streamedAlert } from '../../../shared/alerts';
 import { alertEndpoints } from '../../../shared/api/alerts';
-import { ERRORS } from '../../../shared/errors';
 import { createSseParser, type SseEvent } from '../../../shared/sse';
 import { endpointUrl, resolveBaseUrl, type ClientOptions } from '../clients/http';
+import { endSessionOn401 } from '../clients/session-expiry';
 import { describeError, type Logger } from '../logger';
 import type { AlertFeed } from './feed';
 
@@ -61,10 +61,7 @@ export function createAlertRelay(options: AlertRelayOptions): AlertRelay {
     const response = await doFetch(endpointUrl(base, alertEndpoints.stream, {}), { headers, signal });
     if (response.status === 401) {
       await response.body?.cancel();
-      if (tokens.getToken() === token) {
-        tokens.clearToken();
-        options.onUnauthorized?.(ERRORS.authRequired);
-      }
+      endSessionOn401(options, response.status, token);
       return 'stop';
     }
     if (response.status === 403) {

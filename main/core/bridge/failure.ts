@@ -6,9 +6,11 @@ import type { BridgeErrorCode } from '../../../shared/bridge/contract';
  */
 export class BridgeFailure extends Error {
   readonly code: BridgeErrorCode;
-  constructor(code: BridgeErrorCode, message: string) {
+  readonly status: number | undefined;
+  constructor(code: BridgeErrorCode, message: string, status?: number) {
     super(message);
     this.name = 'BridgeFailure';
     this.code = code;
+    this.status = status;
   }
 }

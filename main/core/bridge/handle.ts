@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import {
   bridgeContract,
+  codeForStatus,
   isChannel,
-  type BridgeError,
+  type BridgeErrorCode,
   type BridgeResult,
   type Channel,
 } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
-import { ApiError, AuthRequiredError } from '../clients/errors';
+import { ApiError, AuthRequiredError, InvalidResponseError, NetworkError } from '../clients/errors';
 import type { Logger } from '../logger';
 import { BridgeFailure } from './failure';
 import type { Handler, Handlers } from './handlers';
@@ -46,7 +47,7 @@ export async function handle<S>(
   }
   const contract = bridgeContract[channel];
   const parsed = contract.input.safeParse(input);
-  if (!parsed.success) return fail('INVALID_INPUT', describeIssues(parsed.error));
+  if (!parsed.success) return fail('INVALID', describeIssues(parsed.error));
 
   let value: unknown;
   try {
@@ -73,16 +74,24 @@ function trusted<S>(deps: DispatchDeps<S>, sender: S): boolean {
 }
 
 function fromError(logger: Logger, channel: Channel, error: unknown): BridgeResult<never> {
-  if (error instanceof BridgeFailure) return fail(error.code, error.message);
-  if (error instanceof AuthRequiredError) return fail('AUTH_REQUIRED', error.message);
+  if (error instanceof BridgeFailure) return fail(error.code, error.message, error.status);
   // The clients' errors carry the spec's catalogue texts, which are meant to be shown.
-  if (error instanceof ApiError) return fail('FAILED', error.message);
+  if (error instanceof ApiError) return fail(codeOfApiError(error), error.message, error.status);
   logger.error(`Handler of ${channel} failed`, error);
   return fail('FAILED', UNEXPECTED_ERROR_TEXT);
 }
 
-function fail(code: BridgeError['code'], message: string): BridgeResult<never> {
-  return { ok: false, error: { code, message } };
+/** The code of a client's error: no answer at all is UNAVAILABLE, an answer is coded by its status. */
+export function codeOfApiError(error: ApiError): BridgeErrorCode {
+  if (error instanceof AuthRequiredError) return 'AUTH_REQUIRED';
+  if (error instanceof NetworkError) return 'UNAVAILABLE';
+  // A 2xx the contract does not describe is our failure, whatever its status.
+  if (error instanceof InvalidResponseError || error.status === undefined) return 'FAILED';
+  return codeForStatus(error.status);
+}
+
+function fail(code: BridgeErrorCode, message: string, status?: number): BridgeResult<never> {
+  return { ok: false, error: status === undefined ? { code, message } : { code, message, status } };
 }
 
 /** "Invalid input: email: Too small…; password: …" — paths and messages, never the values. */

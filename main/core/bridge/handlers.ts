@@ -15,13 +15,14 @@ import { ERRORS } from '../../../shared/errors';
 import type { AlertFeed } from '../alerts/feed';
 import type { AlertRelay } from '../alerts/relay';
 import { AuthRequiredError } from '../clients/errors';
-import type { GatewayClient, GatewayResult } from '../clients/gateway-client';
+import type { GatewayClient } from '../clients/gateway-client';
 import type { OrganizationClient } from '../clients/organization-client';
 import { describeError, type Logger } from '../logger';
 import type { SessionStore } from '../store/session-store';
 import { createBusinessHandlers } from './business-handlers';
 import type { BridgeEventBus } from './events';
 import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
+import { createForwardedHandlers } from './forward';
 import { createLogHandlers } from './log-handlers';
 import { BridgeFailure } from './failure';
 
@@ -44,18 +45,14 @@ export interface HandlerDeps {
   relay: Pick<AlertRelay, 'sync'>;
 }
 
-/** Every channel of shared/bridge/contract.ts; the `Handlers` type makes a missing one a compile error. */
+/**
+ * Every channel of shared/bridge/contract.ts: the hand-written ones here, the forwarded ones by the one
+ * generic handler; the `Handlers` type makes a missing one a compile error.
+ */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { store, gateway, organizations, events, logger, alerts, relay } = deps;
   const orgs = organizationEndpoints;
-  const byId = (organizationId: string) => ({ params: { id: organizationId } });
   const roles = roleEndpoints;
-  /** A gateway answer's data, or its error text as the channel's failure. */
-  const data = async <T>(answer: Promise<GatewayResult<T>>): Promise<T> => {
-    const result = await answer;
-    if (!result.success) throw new BridgeFailure('FAILED', result.error);
-    return result.data;
-  };
   /** One checklist call: its outcome whatever it is (a 403 is what some roles must see). */
   const check = async (
     id: RoleCheck['id'],
@@ -114,8 +111,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Part 1 §4, §8: the chosen organization lives in the main process; Client A sends it as
     // X-Organization-Id, and so does Client B on its tenant calls. Sign-out keeps it, so the choice
     // survives a restart; a user who no longer has it falls back to the first organization.
-    'orgs:list': async () => organizations.request(orgs.list),
-
     'orgs:current': async () => {
       const list = await organizations.request(orgs.list);
       const stored = store.getOrganizationId();
@@ -128,48 +123,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'orgs:switch': async ({ organizationId }) => {
       const list = await organizations.request(orgs.list);
       if (!list.some((o) => o.id === organizationId)) {
-        throw new BridgeFailure('FAILED', ERRORS.organizationNotFound);
+        throw new BridgeFailure('NOT_FOUND', ERRORS.organizationNotFound);
       }
       store.setOrganizationId(organizationId);
       events.emit('orgs:switched', { organizationId });
       return { organizationId };
     },
-
-    'orgs:context': async ({ organizationId }) => organizations.request(orgs.context, byId(organizationId)),
-    'orgs:get': async ({ organizationId }) => organizations.request(orgs.get, byId(organizationId)),
-    'orgs:members': async ({ organizationId }) => organizations.request(orgs.members, byId(organizationId)),
-    'orgs:stats': async ({ organizationId }) => organizations.request(orgs.stats, byId(organizationId)),
-
-    'orgs:update': async ({ organizationId, changes }) =>
-      organizations.request(orgs.update, { ...byId(organizationId), body: changes }),
-
-    'orgs:invite': async ({ organizationId, email, role }) =>
-      organizations.request(orgs.invite, { ...byId(organizationId), body: { email, role } }),
-
-    'orgs:updateMember': async ({ organizationId, userId, role }) =>
-      organizations.request(orgs.updateMember, {
-        params: { id: organizationId, userId },
-        body: { role },
-      }),
-
-    'orgs:removeMember': async ({ organizationId, userId }) =>
-      organizations.request(orgs.removeMember, { params: { id: organizationId, userId } }),
-
-    'roles:permissions': async () => data(gateway.request(roles.listPermissions)),
-    'roles:list': async () => data(gateway.request(roles.listRoles)),
-    'roles:create': async (body) => data(gateway.request(roles.createRole, { body })),
-    'roles:update': async ({ id, changes }) =>
-      data(gateway.request(roles.updateRole, { params: { id }, body: changes })),
-    'roles:delete': async ({ id }) => data(gateway.request(roles.deleteRole, { params: { id } })),
-    'roles:grant': async ({ id, permissionId }) =>
-      data(gateway.request(roles.grantPermission, { params: { id }, body: { permissionId } })),
-    'roles:revoke': async ({ id, permissionId }) =>
-      data(gateway.request(roles.revokePermission, { params: { id, permissionId } })),
-    'roles:assign': async ({ userId, roleId }) =>
-      data(gateway.request(roles.assignUserRole, { params: { userId }, body: { roleId } })),
-    'roles:userPermissions': async ({ userId }) =>
-      data(gateway.request(roles.userPermissions, { params: { userId } })),
-    'roles:test': async ({ id }) => data(gateway.request(roles.testRole, { params: { id } })),
 
     // Part 2 §6: "a center admin should fail on the centers list and succeed on the center analytics".
     'roles:runChecks': async () => {
@@ -185,6 +144,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
     ...createBusinessHandlers(gateway),
     ...createLogHandlers({ logger }),
+    ...createForwardedHandlers(deps),
   };
 
   // Part 1 §4: unknown → verifying the stored token → authenticated, or unauthenticated with the

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint, EndpointData } from '../../../shared/api/endpoint';
-import { organizationEnvelope } from '../../../shared/api/envelope';
-import { ERRORS } from '../../../shared/errors';
-import { ApiRequestFailedError, AuthRequiredError, HttpStatusError, InvalidResponseError } from './errors';
+import { ApiRequestFailedError, AuthRequiredError, HttpStatusError } from './errors';
+import { unwrapEnvelope } from './envelope';
 import {
   endpointUrl,
   parseJson,
@@ -15,6 +14,7 @@ import {
   type Sent,
 } from './http';
 import { multipartBody, type UploadFile } from './multipart';
+import { endSessionOn401 } from './session-expiry';
 
 export interface PageInput extends RequestInput {
   page?: number;
@@ -71,29 +71,12 @@ export function createOrganizationClient(options: ClientOptions): OrganizationCl
     // A streamed body (uploads with progress) must say so to undici.
     if (body instanceof ReadableStream) init.duplex = 'half';
     const sent = await send(url, init, options);
-    if (sent.response.status === 401 && token !== null) {
-      options.tokens.clearToken();
-      options.onUnauthorized?.(ERRORS.authRequired);
-      throw new AuthRequiredError();
-    }
+    if (endSessionOn401(options, sent.response.status, token)) throw new AuthRequiredError();
     return { sent, token };
   }
 
-  /** The envelope rule: `success` must be true, else the response's message or "API request failed". */
   async function readEnvelope<E extends Endpoint>(endpoint: E, sent: Sent): Promise<EndpointData<E>> {
-    const { response } = sent;
-    const json = parseJson(await sent.text());
-    const loose = anyEnvelope.safeParse(json);
-    if (!loose.success) {
-      // No envelope at all: a proxy's error page, say. Its status is the only thing worth showing.
-      if (!response.ok) throw new HttpStatusError(response.status, response.statusText);
-      throw new ApiRequestFailedError(undefined, response.status);
-    }
-    if (loose.data.success !== true) throw new ApiRequestFailedError(loose.data.message, response.status);
-    const envelope = organizationEnvelope(endpoint.data).safeParse(json);
-    const data = envelope.success ? endpoint.data.safeParse(envelope.data.data) : undefined;
-    if (!data?.success) throw new InvalidResponseError(response.status, 'data does not match the contract');
-    return data.data as EndpointData<E>;
+    return unwrapEnvelope(endpoint, sent.response, parseJson(await sent.text()));
   }
 
   function jsonBody(endpoint: Endpoint, input: RequestInput): string | undefined {

@@ -1,9 +1,15 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HTTP_TIMEOUT_MS } from '../../../shared/constants';
-import { ERRORS, httpErrorText } from '../../../shared/errors';
-import { AuthRequiredError, NetworkError, TimeoutError } from '../clients/errors';
+import {
+  ApiRequestFailedError,
+  AuthRequiredError,
+  HttpStatusError,
+  NetworkError,
+  TimeoutError,
+} from '../clients/errors';
 import { parseJson, requestHeaders, resolveBaseUrl, type ClientOptions } from '../clients/http';
+import { endSessionOn401 } from '../clients/session-expiry';
 
 /**
  * Opens an export job's file on the gateway (GET <downloadUrl> with the session's token) as a stream.
@@ -32,16 +38,13 @@ export async function openExportDownload(
   } finally {
     clearTimeout(timer);
   }
-  if (response.status === 401 && token !== null) {
-    options.tokens.clearToken();
-    options.onUnauthorized?.(ERRORS.authRequired);
-    throw new AuthRequiredError();
-  }
+  if (endSessionOn401(options, response.status, token)) throw new AuthRequiredError();
   if (!response.ok || !response.body) {
     const body = parseJson(await response.text().catch(() => '')) as { error?: unknown } | undefined;
-    throw new Error(
-      typeof body?.error === 'string' ? body.error : httpErrorText(response.status, response.statusText),
-    );
+    // An ApiError with the status, so the bridge can say which refusal it was (404: expired, gone).
+    if (typeof body?.error === 'string' && body.error)
+      throw new ApiRequestFailedError(body.error, response.status);
+    throw new HttpStatusError(response.status, response.statusText);
   }
   return Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
 }

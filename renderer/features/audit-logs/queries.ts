@@ -27,7 +27,9 @@ export function useAuditPages(query: AuditListQuery) {
     queryKey: auditKeys.pages(query),
     queryFn: ({ pageParam }) =>
       logged(() =>
-        call('audit:list', { ...query, limit: AUDIT_PAGE_MAX, ...(pageParam ? { cursor: pageParam } : {}) }),
+        call('audit.listAuditLogs', {
+          query: { ...query, limit: AUDIT_PAGE_MAX, ...(pageParam ? { cursor: pageParam } : {}) },
+        }),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -38,7 +40,7 @@ export function useAuditPages(query: AuditListQuery) {
 export function useAuditTotal() {
   return useQuery({
     queryKey: auditKeys.total(),
-    queryFn: () => logged(() => call('audit:list', { limit: 1, withTotal: true })),
+    queryFn: () => logged(() => call('audit.listAuditLogs', { query: { limit: 1, withTotal: true } })),
     select: (page) => page.total ?? 0,
   });
 }
@@ -47,7 +49,8 @@ export function useAuditTotal() {
 export function useAuditMatching(query: AuditListQuery) {
   return useQuery({
     queryKey: auditKeys.matching(query),
-    queryFn: () => logged(() => call('audit:list', { ...query, limit: 1, withTotal: true })),
+    queryFn: () =>
+      logged(() => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } })),
     select: (page) => page.total ?? 0,
   });
 }
@@ -56,7 +59,7 @@ export function useAuditMatching(query: AuditListQuery) {
 export function useAuditVerification() {
   return useQuery({
     queryKey: auditKeys.verify(),
-    queryFn: () => call('audit:verify'),
+    queryFn: () => call('audit.verifyAuditLogs'),
     enabled: false,
     staleTime: 0,
   });

@@ -7,7 +7,7 @@ import { costKeys } from './queries';
 export function useImportCostsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => call('cost:import', { csv }),
+    mutationFn: (csv: string) => call('business.importCosts', { body: { csv } }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: costKeys.all }),

@@ -6,7 +6,8 @@ import { dashboardKeys } from './queries';
 export function useSetSpendMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { month: string; amount: number }) => call('business:setSpend', input),
+    mutationFn: ({ month, amount }: { month: string; amount: number }) =>
+      call('business.setSpend', { params: { month }, body: { amount } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }

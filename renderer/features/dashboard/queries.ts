@@ -36,11 +36,11 @@ export function useBusinessFigures(period: DashboardPeriod) {
 export function useServerHealth() {
   return useQuery({
     queryKey: dashboardKeys.health(),
-    queryFn: () => call('business:health'),
+    queryFn: () => call('business.serverHealth'),
     refetchInterval: REFRESH_MS,
   });
 }
 
 export function useAcquisitionSpend(enabled: boolean) {
-  return useQuery({ queryKey: dashboardKeys.spend(), queryFn: () => call('business:spend'), enabled });
+  return useQuery({ queryKey: dashboardKeys.spend(), queryFn: () => call('business.listSpend'), enabled });
 }

@@ -28,10 +28,19 @@ function useInvalidateOrganization() {
     queryClient.invalidateQueries({ queryKey: organizationKeys.one(organizationId) });
 }
 
+type Body<C extends 'organizations.update' | 'organizations.invite' | 'organizations.updateMember'> =
+  ChannelInput<C>['body'];
+
 export function useUpdateOrganization() {
   const invalidate = useInvalidateOrganization();
   return useMutation({
-    mutationFn: (input: ChannelInput<'orgs:update'>) => call('orgs:update', input),
+    mutationFn: ({
+      organizationId,
+      changes,
+    }: {
+      organizationId: string;
+      changes: Body<'organizations.update'>;
+    }) => call('organizations.update', { params: { id: organizationId }, body: changes }),
     onSuccess: (_data, input) => invalidate(input.organizationId),
   });
 }
@@ -39,15 +48,19 @@ export function useUpdateOrganization() {
 export function useInviteMember() {
   const invalidate = useInvalidateOrganization();
   return useMutation({
-    mutationFn: (input: ChannelInput<'orgs:invite'>) => call('orgs:invite', input),
+    mutationFn: ({ organizationId, ...body }: Body<'organizations.invite'> & { organizationId: string }) =>
+      call('organizations.invite', { params: { id: organizationId }, body }),
     onSuccess: (_data, input) => invalidate(input.organizationId),
   });
 }
 
+type MemberInput = { organizationId: string; userId: string };
+
 export function useUpdateMemberRole() {
   const invalidate = useInvalidateOrganization();
   return useMutation({
-    mutationFn: (input: ChannelInput<'orgs:updateMember'>) => call('orgs:updateMember', input),
+    mutationFn: ({ organizationId, userId, ...body }: Body<'organizations.updateMember'> & MemberInput) =>
+      call('organizations.updateMember', { params: { id: organizationId, userId }, body }),
     onSuccess: (_data, input) => invalidate(input.organizationId),
   });
 }
@@ -55,7 +68,8 @@ export function useUpdateMemberRole() {
 export function useRemoveMember() {
   const invalidate = useInvalidateOrganization();
   return useMutation({
-    mutationFn: (input: ChannelInput<'orgs:removeMember'>) => call('orgs:removeMember', input),
+    mutationFn: ({ organizationId, userId }: MemberInput) =>
+      call('organizations.removeMember', { params: { id: organizationId, userId } }),
     onSuccess: (_data, input) => invalidate(input.organizationId),
   });
 }

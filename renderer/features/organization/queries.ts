@@ -34,14 +34,15 @@ export function useCurrentOrganizationId(): string | null {
 export function useOrganizations() {
   return useQuery({
     queryKey: organizationKeys.list(),
-    queryFn: () => logged('the organizations', () => call('orgs:list')),
+    queryFn: () => logged('the organizations', () => call('organizations.list')),
   });
 }
 
 export function useOrganizationContext(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.context(id ?? ''),
-    queryFn: () => logged('the organization context', () => call('orgs:context', { organizationId: id! })),
+    queryFn: () =>
+      logged('the organization context', () => call('organizations.context', { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -49,7 +50,7 @@ export function useOrganizationContext(id: string | null) {
 export function useOrganization(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.detail(id ?? ''),
-    queryFn: () => logged('the organization', () => call('orgs:get', { organizationId: id! })),
+    queryFn: () => logged('the organization', () => call('organizations.get', { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -57,7 +58,7 @@ export function useOrganization(id: string | null) {
 export function useMembers(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.members(id ?? ''),
-    queryFn: () => logged('the members', () => call('orgs:members', { organizationId: id! })),
+    queryFn: () => logged('the members', () => call('organizations.members', { params: { id: id! } })),
     enabled: id !== null,
   });
 }
@@ -65,7 +66,8 @@ export function useMembers(id: string | null) {
 export function useOrganizationStats(id: string | null) {
   return useQuery({
     queryKey: organizationKeys.stats(id ?? ''),
-    queryFn: () => logged('the organization stats', () => call('orgs:stats', { organizationId: id! })),
+    queryFn: () =>
+      logged('the organization stats', () => call('organizations.stats', { params: { id: id! } })),
     enabled: id !== null,
   });
 }

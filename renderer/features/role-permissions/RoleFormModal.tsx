@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Role } from '../../../shared/api/roles';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/errors';
 import { useCreateRole, useUpdateRole } from './mutations';
-import { groupByResource, isValidRoleName, type CataloguePermission } from './rules';
+import { groupByResource, isValidRoleName, roleFormError, type CataloguePermission } from './rules';
 
 export interface RoleDraft {
   name: string;
@@ -50,6 +49,7 @@ function CreateRoleForm({
   const [description, setDescription] = useState(draft.description);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(draft.permissions));
   const create = useCreateRole();
+  const failure = create.error ? roleFormError(create.error, 'The role could not be created') : null;
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -80,6 +80,7 @@ function CreateRoleForm({
         description={description}
         onName={setName}
         onDescription={setDescription}
+        nameError={failure?.field === 'name' ? failure.message : null}
       />
       <fieldset>
         <legend className="text-sm font-medium text-fg">Permissions ({selected.size} selected)</legend>
@@ -98,7 +99,7 @@ function CreateRoleForm({
         </div>
       </fieldset>
       <FormFooter
-        error={create.error ? errorMessage(create.error, 'The role could not be created') : null}
+        error={failure && failure.field === null ? failure.message : null}
         onCancel={onDone}
         submitLabel="Create Role"
         disabled={!isValidRoleName(name) || create.isPending}
@@ -120,6 +121,7 @@ function EditRoleForm({ role, onDone }: { role: Role; onDone: () => void }) {
   const [name, setName] = useState(role.name);
   const [description, setDescription] = useState(role.description);
   const update = useUpdateRole();
+  const failure = update.error ? roleFormError(update.error, 'The role could not be changed') : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidRoleName(name)) return;
@@ -135,9 +137,10 @@ function EditRoleForm({ role, onDone }: { role: Role; onDone: () => void }) {
         description={description}
         onName={setName}
         onDescription={setDescription}
+        nameError={failure?.field === 'name' ? failure.message : null}
       />
       <FormFooter
-        error={update.error ? errorMessage(update.error, 'The role could not be changed') : null}
+        error={failure && failure.field === null ? failure.message : null}
         onCancel={onDone}
         submitLabel="Save Changes"
         disabled={!isValidRoleName(name) || update.isPending}
@@ -151,12 +154,16 @@ function NameAndDescription({
   description,
   onName,
   onDescription,
+  nameError,
 }: {
   name: string;
   description: string;
   onName: (value: string) => void;
   onDescription: (value: string) => void;
+  /** The server's text when the name is the problem (another role holds it). */
+  nameError: string | null;
 }) {
+  const errorId = useId();
   return (
     <>
       <label className="block text-sm font-medium text-fg">
@@ -167,9 +174,14 @@ function NameAndDescription({
           maxLength={100}
           required
           autoFocus
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? errorId : undefined}
           className={INPUT_CLASS}
         />
       </label>
+      <div id={errorId}>
+        <InlineError message={nameError} />
+      </div>
       <label className="block text-sm font-medium text-fg">
         Description
         <textarea

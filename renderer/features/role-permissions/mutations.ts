@@ -33,13 +33,23 @@ function isRole(value: unknown): value is Role {
 }
 
 export const useCreateRole = () =>
-  useRoleChange((input: ChannelInput<'roles:create'>) => call('roles:create', input), 'Creating the role');
+  useRoleChange(
+    (body: ChannelInput<'roles.createRole'>['body']) => call('roles.createRole', { body }),
+    'Creating the role',
+  );
 
 export const useUpdateRole = () =>
-  useRoleChange((input: ChannelInput<'roles:update'>) => call('roles:update', input), 'Changing the role');
+  useRoleChange(
+    ({ id, changes }: { id: string; changes: ChannelInput<'roles.updateRole'>['body'] }) =>
+      call('roles.updateRole', { params: { id }, body: changes }),
+    'Changing the role',
+  );
 
 export const useDeleteRole = () =>
-  useRoleChange((input: ChannelInput<'roles:delete'>) => call('roles:delete', input), 'Deleting the role');
+  useRoleChange(
+    ({ id }: { id: string }) => call('roles.deleteRole', { params: { id } }),
+    'Deleting the role',
+  );
 
 /**
  * Part 2 §4: toggling adds the permission if absent and removes it if present. The cell changes at once
@@ -50,8 +60,8 @@ export function useTogglePermission() {
   return useMutation({
     mutationFn: ({ role, permissionId }: { role: Role; permissionId: string }) =>
       role.permissions.includes(permissionId)
-        ? call('roles:revoke', { id: role.id, permissionId })
-        : call('roles:grant', { id: role.id, permissionId }),
+        ? call('roles.revokePermission', { params: { id: role.id, permissionId } })
+        : call('roles.grantPermission', { params: { id: role.id }, body: { permissionId } }),
     onMutate: async ({ role, permissionId }) => {
       await queryClient.cancelQueries({ queryKey: roleKeys.list() });
       const before = queryClient.getQueryData<Role[]>(roleKeys.list());

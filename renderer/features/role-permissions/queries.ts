@@ -11,9 +11,13 @@ export const roleKeys = {
 };
 
 export function usePermissionCatalogue(enabled = true) {
-  return useQuery({ queryKey: roleKeys.permissions(), queryFn: () => call('roles:permissions'), enabled });
+  return useQuery({
+    queryKey: roleKeys.permissions(),
+    queryFn: () => call('roles.listPermissions'),
+    enabled,
+  });
 }
 
 export function useRoles(enabled = true) {
-  return useQuery({ queryKey: roleKeys.list(), queryFn: () => call('roles:list'), enabled });
+  return useQuery({ queryKey: roleKeys.list(), queryFn: () => call('roles.listRoles'), enabled });
 }

@@ -2,6 +2,8 @@
  * The rules of the role-management screen (part 2 §2, §5, §6), pure so that they are tested alone:
  * templates, grouping, search and filter, and who may do what.
  */
+import { hasErrorCode } from '../../../shared/bridge/errors';
+import { errorMessage } from '../../lib/errors';
 import type { Role } from '../../../shared/api/roles';
 
 export interface CataloguePermission {
@@ -196,5 +198,14 @@ export const deleteConfirmation = (name: string) => `Delete role "${name}"?`;
 
 /** Part 2 §5: the name must be non-blank after trimming; the button stays disabled otherwise. */
 export const isValidRoleName = (name: string) => name.trim().length > 0;
+
+/**
+ * Where a failed create or rename is shown, told by the bridge's code, never by the text: a name another
+ * role holds (CONFLICT, 409) belongs to the name field, which the user can fix; anything else — a
+ * refusal (FORBIDDEN, 403), a lost server — belongs to the form. The text is the server's either way.
+ */
+export function roleFormError(error: unknown, fallback: string): { field: 'name' | null; message: string } {
+  return { field: hasErrorCode(error, 'CONFLICT') ? 'name' : null, message: errorMessage(error, fallback) };
+}
 
 export const ROLE_MANAGEMENT_DENIED = "You don't have permission to access role management";

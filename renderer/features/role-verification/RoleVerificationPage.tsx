@@ -87,7 +87,7 @@ function CurrentRole({
 }) {
   const effective = useQuery({
     queryKey: roleKeys.userPermissions(userId),
-    queryFn: () => call('roles:userPermissions', { userId }),
+    queryFn: () => call('roles.userPermissions', { params: { userId } }),
   });
   const sources = new Set((effective.data ?? []).map((e) => e.role.name));
   return (
@@ -142,7 +142,7 @@ function RoleTester({
   const [roleId, setRoleId] = useState(
     roles.some((r) => r.id === initialRoleId) ? initialRoleId : (roles[0]?.id ?? ''),
   );
-  const test = useMutation({ mutationFn: (id: string) => call('roles:test', { id }) });
+  const test = useMutation({ mutationFn: (id: string) => call('roles.testRole', { params: { id } }) });
   const result = test.data && test.data.roleId === roleId ? test.data : undefined;
 
   return (

@@ -138,6 +138,6 @@ describe('alert relay against the real server', () => {
 
   it('refuses a malformed dismissal at the bridge', async () => {
     const result = await call('alerts:dismiss', { id: '' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID' } });
   });
 });

@@ -70,9 +70,8 @@ describe('browser host downloads', () => {
   });
 
   it("a server export streams through as '{type}-export.{format}'", async () => {
-    const job = await call<{ id: string; rowCount: number }>('export:start', {
-      type: 'alerts',
-      format: 'json',
+    const job = await call<{ id: string; rowCount: number }>('exports.createExport', {
+      body: { type: 'alerts', format: 'json' },
     });
     const outcome = await call<{ url: string }>('export:save', { downloadId: job.id });
     const file = await send(host.port, 'GET', outcome.url, { Cookie: headers.Cookie! });

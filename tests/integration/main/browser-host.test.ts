@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../shared/errors';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser/host';
 import { readConfig } from '../../../main/core/config';
 import { createMemoryLogger } from '../../../main/core/logger';
@@ -79,6 +80,23 @@ describe('browser host with the embedded demo server', () => {
     expect(JSON.stringify(login.result)).not.toContain(token);
     expect(readFileSync(path.join(temp.dir, 'data', 'config.json'), 'utf8')).not.toContain(token);
     expect(logger.lines.join('\n')).not.toContain(token);
+  });
+
+  it("serves forwarded channels: a server's refusal is delivered (200) with its code and status", async () => {
+    // Signed in by the test above.
+    const roles = await call(first, 'roles.listRoles');
+    expect(roles).toMatchObject({ status: 200, result: { ok: true } });
+    expect(await call(first, 'roles.deleteRole', { params: { id: 'teacher' } })).toEqual({
+      status: 200,
+      result: { ok: false, error: { code: 'INVALID', message: ERRORS.systemRoleImmutable, status: 400 } },
+    });
+    // The bridge's own refusal of the input is the request's fault: 400, and no server status.
+    const refused = await call(first, 'roles.deleteRole', { params: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.result).toEqual({
+      ok: false,
+      error: { code: 'INVALID', message: expect.stringMatching(/^Invalid input: params\.id/) },
+    });
   });
 
   it('pushes events over SSE', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/contract';
+import type { BridgeError, BridgeResult } from '../../../shared/bridge/contract';
 import { handle } from '../../../main/core/bridge/handle';
 import { readConfig } from '../../../main/core/config';
 import { startConsoleCore, type ConsoleCore } from '../../../main/core/console-core';
@@ -20,6 +20,8 @@ export interface CoreAgainstServer {
   value<T>(channel: string, input?: unknown): Promise<T>;
   /** The call's error text; throws if it succeeded. */
   failure(channel: string, input?: unknown): Promise<string>;
+  /** The call's whole error (text, code, status); throws if it succeeded. */
+  refusal(channel: string, input?: unknown): Promise<BridgeError>;
   signIn(email: string): Promise<unknown>;
 }
 
@@ -70,11 +72,13 @@ export function coreAgainstTestServer(): CoreAgainstServer {
     if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
     return result.value as T;
   };
-  const failure = async (channel: string, input?: unknown): Promise<string> => {
+  const refusal = async (channel: string, input?: unknown): Promise<BridgeError> => {
     const result = await call(channel, input);
     if (result.ok) throw new Error(`${channel} succeeded`);
-    return result.error.message;
+    return result.error;
   };
+  const failure = async (channel: string, input?: unknown): Promise<string> =>
+    (await refusal(channel, input)).message;
 
   return {
     get server() {
@@ -86,6 +90,7 @@ export function coreAgainstTestServer(): CoreAgainstServer {
     call,
     value,
     failure,
+    refusal,
     signIn: (email) => value('auth:login', { email, password: DEMO_PASSWORD }),
   };
 }

@@ -82,16 +82,21 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
 
   it('lists and verifies the audit trail', async () => {
     await signIn('admin@demo.example');
-    const page = await value<AuditPage>('audit:list', { action: 'LOGIN', sort: 'timestamp', order: 'desc' });
+    const page = await value<AuditPage>('audit.listAuditLogs', {
+      query: { action: 'LOGIN', sort: 'timestamp', order: 'desc' },
+    });
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.items.every((r) => r.action === 'LOGIN')).toBe(true);
-    expect(await value('audit:verify')).toMatchObject({ valid: true, firstBroken: null });
+    expect(await value('audit.verifyAuditLogs')).toMatchObject({ valid: true, firstBroken: null });
   });
 
   it('a user without audit.read gets the server refusal', async () => {
     await signIn('owner@demo.example');
-    const result = await call('audit:list', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'FAILED' } });
+    const result = await call('audit.listAuditLogs', { query: {} });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('audit.read'), status: 403 },
+    });
   });
 
   it('saves console text where the dialog answered, and only there', async () => {
@@ -125,13 +130,13 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
       { content: 'x', fileName: 'a.csv', path: '/tmp/a.csv' },
       { downloadId: 'x', filePath: '/tmp/a.csv' },
     ]) {
-      expect(await call('export:save', input)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(await call('export:save', input)).toMatchObject({ ok: false, error: { code: 'INVALID' } });
     }
   });
 
   it("downloads a server export and saves it as '{type}-export.{format}', with progress", async () => {
     await signIn('admin@demo.example');
-    const job = await value<ExportJob>('export:start', { type: 'users', format: 'csv' });
+    const job = await value<ExportJob>('exports.createExport', { body: { type: 'users', format: 'csv' } });
     expect(job.status).toBe('ready');
     const target = path.join(temp.dir, 'users.csv');
     answer = { canceled: false, filePath: target };
@@ -144,9 +149,9 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
     expect(rows).toHaveLength(job.rowCount);
     expect(progress.at(-1)).toMatchObject({ fileName: 'users-export.csv', rows: job.rowCount, done: true });
     expect(progress.at(-1)!.bytes).toBe(readFileSync(target).byteLength);
-    const history = await value<{ history: ExportJob[] }>('export:history');
+    const history = await value<{ history: ExportJob[] }>('exports.exportHistory');
     expect(history.history.map((j) => j.id)).toContain(job.id);
-    expect(await value('export:status', { id: job.id })).toEqual(job);
+    expect(await value('exports.exportStatus', { params: { id: job.id } })).toEqual(job);
   });
 
   it('an unknown export is a failure with the server text, and no file appears', async () => {
@@ -154,7 +159,10 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
     const target = path.join(temp.dir, 'never.csv');
     answer = { canceled: false, filePath: target };
     const result = await call('export:save', { downloadId: '00000000-0000-4000-8000-000000000000' });
-    expect(result).toEqual({ ok: false, error: { code: 'FAILED', message: ERRORS.exportNotFound } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: ERRORS.exportNotFound, status: 404 },
+    });
     expect(existsSync(target)).toBe(false);
   });
 });
@@ -168,7 +176,9 @@ describe('in the browser host (downloads)', () => {
 
   it('hands the page a one-time download of the export, streamed from the server when opened', async () => {
     await signIn('admin@demo.example');
-    const job = await value<ExportJob>('export:start', { type: 'audit-logs', format: 'json' });
+    const job = await value<ExportJob>('exports.createExport', {
+      body: { type: 'audit-logs', format: 'json' },
+    });
     const outcome = await value<SaveOutcome>('export:save', {
       downloadId: job.id,
       fileName: 'audit-logs.json',

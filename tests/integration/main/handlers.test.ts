@@ -106,7 +106,7 @@ describe('bridge handlers through the dispatcher', () => {
 
   it('auth:login with malformed input never reaches the server', async () => {
     const result = await call('auth:login', { email: '', password: 42 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID' } });
     expect(!result.ok && result.error.message).toMatch(/^Invalid input: email: .+; password: /);
   });
 
@@ -161,7 +161,7 @@ describe('bridge handlers through the dispatcher', () => {
     expect(pushed).toEqual([{ event: 'settings:themeChanged', payload: { theme: 'dark' } }]);
     expect(await call('settings:setTheme', { theme: 'sepia' })).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT' },
+      error: { code: 'INVALID' },
     });
   });
 

@@ -119,7 +119,7 @@ describe("'log:error': the renderer's errors in main's log", () => {
       { source: 'logged', message: 'fine', stack: big },
     ]) {
       const answer = await call('log:error', input);
-      expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID' } });
     }
     const atLimit = await call('log:error', { source: 'logged', message: 'y'.repeat(LOG_TEXT_MAX) });
     expect(atLimit).toEqual({ ok: true, value: { logged: true } });

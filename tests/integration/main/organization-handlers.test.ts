@@ -13,7 +13,7 @@ import { makeTempDir } from '../../unit/main/temp-dir';
 import { json, startFakeServer, type FakeRoute, type SeenRequest } from './fake-server';
 
 /**
- * The orgs:* handlers through the dispatcher, against a node:http server answering the contract's
+ * The organization channels (hand-written orgs:* and forwarded organizations.*) through the dispatcher, against a node:http server answering the contract's
  * envelopes: what the main process stores, which header it sends, which failures reach the caller.
  */
 const summary = (id: string, name: string) => ({
@@ -103,9 +103,9 @@ function call(channel: string, input?: unknown): Promise<BridgeResult<unknown>> 
 const lastTo = (path: string): SeenRequest | undefined =>
   fake.requests.filter((r) => r.url.split('?')[0] === path).at(-1);
 
-describe('orgs:* handlers', () => {
-  it('orgs:list answers the organizations of the user', async () => {
-    expect(await call('orgs:list')).toEqual({ ok: true, value: ORGS });
+describe('organization channels', () => {
+  it('organizations.list answers the organizations of the user', async () => {
+    expect(await call('organizations.list')).toEqual({ ok: true, value: ORGS });
     expect(lastTo('/organizations/user')?.headers.authorization).toBe('Bearer token-1');
   });
 
@@ -129,7 +129,7 @@ describe('orgs:* handlers', () => {
     });
     expect(pushed).toEqual([{ event: 'orgs:switched', payload: { organizationId: 'org-2' } }]);
     // Client A names the stored organization from now on.
-    await call('orgs:list');
+    await call('organizations.list');
     expect(lastTo('/organizations/user')?.headers['x-organization-id']).toBe('org-2');
 
     // A restart (sign-out included) keeps the choice.
@@ -143,42 +143,51 @@ describe('orgs:* handlers', () => {
     core.store.setOrganizationId('org-1');
     expect(await call('orgs:switch', { organizationId: 'org-9' })).toEqual({
       ok: false,
-      error: { code: 'FAILED', message: ERRORS.organizationNotFound },
+      error: { code: 'NOT_FOUND', message: ERRORS.organizationNotFound },
     });
     expect(core.store.getOrganizationId()).toBe('org-1');
     expect(pushed).toEqual([]);
   });
 
   it('reads context and members of the organization named in the call', async () => {
-    expect(await call('orgs:context', { organizationId: 'org-1' })).toMatchObject({
+    expect(await call('organizations.context', { params: { id: 'org-1' } })).toMatchObject({
       ok: true,
       value: { organizationId: 'org-1', isOwner: true },
     });
-    const members = await call('orgs:members', { organizationId: 'org-1' });
+    const members = await call('organizations.members', { params: { id: 'org-1' } });
     expect(members.ok && (members.value as unknown[]).length).toBe(2);
   });
 
-  it('a failed load answers the server message (the renderer logs it)', async () => {
-    expect(await call('orgs:stats', { organizationId: 'org-1' })).toEqual({
+  it('a failed load answers the server message, its code and status (the renderer logs it)', async () => {
+    expect(await call('organizations.stats', { params: { id: 'org-1' } })).toEqual({
       ok: false,
-      error: { code: 'FAILED', message: 'Stats are down' },
+      error: { code: 'UNAVAILABLE', message: 'Stats are down', status: 500 },
     });
   });
 
   it('changes reach the server with their body; refusals come back with the server message', async () => {
     expect(
-      await call('orgs:updateMember', { organizationId: 'org-1', userId: 'u-2', role: 'manager' }),
+      await call('organizations.updateMember', {
+        params: { id: 'org-1', userId: 'u-2' },
+        body: { role: 'manager' },
+      }),
     ).toMatchObject({ ok: true, value: { role: 'manager' } });
     expect(JSON.parse(lastTo('/organizations/org-1/members/u-2')!.body.toString())).toEqual({
       role: 'manager',
     });
-    expect(await call('orgs:removeMember', { organizationId: 'org-1', userId: 'owner-1' })).toEqual({
+    expect(await call('organizations.removeMember', { params: { id: 'org-1', userId: 'owner-1' } })).toEqual({
       ok: false,
-      error: { code: 'FAILED', message: 'The owner cannot be removed' },
+      error: { code: 'INVALID', message: 'The owner cannot be removed', status: 400 },
     });
     expect(
-      await call('orgs:invite', { organizationId: 'org-1', email: 'new@demo.example', role: 'viewer' }),
-    ).toEqual({ ok: false, error: { code: 'FAILED', message: 'new@demo.example is already invited' } });
+      await call('organizations.invite', {
+        params: { id: 'org-1' },
+        body: { email: 'new@demo.example', role: 'viewer' },
+      }),
+    ).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'new@demo.example is already invited', status: 409 },
+    });
     expect(JSON.parse(lastTo('/organizations/org-1/invites')!.body.toString())).toEqual({
       email: 'new@demo.example',
       role: 'viewer',

@@ -173,7 +173,7 @@ describe('Electron host wiring', () => {
     }
     expect(
       await invoke('settings:setTheme', { url: rendererUrl, parent: null }, { theme: 'neon' }),
-    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    ).toMatchObject({ ok: false, error: { code: 'INVALID' } });
   });
 
   it('pushes events to the window on a channel named after the event', async () => {

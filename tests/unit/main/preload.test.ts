@@ -3,6 +3,7 @@ import {
   BridgeCallError,
   CHANNELS,
   EVENT_NAMES,
+  unwrapResult,
   type BridgeResult,
   type ConsoleApi,
 } from '../../../shared/bridge/contract';
@@ -24,6 +25,29 @@ vi.mock('electron', () => ({
   },
 }));
 
+/**
+ * What Electron's contextBridge does to functions exposed to the page (the part that matters here): a
+ * resolved value arrives as a structured clone, a rejection as a new Error with only the message.
+ */
+function acrossContextBridge<T extends object>(api: T): T {
+  const crossed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(api)) {
+    crossed[key] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              return structuredClone(await (value as (...a: unknown[]) => Promise<unknown>)(...args));
+            } catch (error) {
+              // Dropping everything but the message (the cause included) is what is simulated.
+              // eslint-disable-next-line preserve-caught-error
+              throw new Error(error instanceof Error ? error.message : String(error));
+            }
+          }
+        : value;
+  }
+  return crossed as T;
+}
+
 function recordingTransport(answer: BridgeResult<unknown> = { ok: true, value: null }) {
   const calls: [string, unknown][] = [];
   const subscribers = new Map<string, (payload: unknown) => void>();
@@ -43,10 +67,10 @@ describe('buildConsoleApi', () => {
     expect(Object.isFrozen(api)).toBe(true);
   });
 
-  it('sends exactly one input and unwraps the answer', async () => {
+  it('sends exactly one input and resolves with the answer as data', async () => {
     const { transport, calls } = recordingTransport({ ok: true, value: 'dark' });
     const api = buildConsoleApi(transport);
-    await expect(api['settings:setTheme']({ theme: 'dark' })).resolves.toBe('dark');
+    await expect(api['settings:setTheme']({ theme: 'dark' })).resolves.toEqual({ ok: true, value: 'dark' });
     await (api['settings:theme'] as (...args: unknown[]) => Promise<unknown>)('ignored', 'extra');
     expect(calls).toEqual([
       ['settings:setTheme', { theme: 'dark' }],
@@ -54,14 +78,23 @@ describe('buildConsoleApi', () => {
     ]);
   });
 
-  it('rejects with a BridgeCallError carrying the code and message', async () => {
-    const api = buildConsoleApi(
-      recordingTransport({ ok: false, error: { code: 'FAILED', message: 'Invalid email or password' } })
-        .transport,
-    );
-    const error = await api['auth:login']({ email: 'a@b.example', password: 'x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BridgeCallError);
-    expect(error).toMatchObject({ code: 'FAILED', message: 'Invalid email or password' });
+  it('never rejects: a failure, or a transport that throws, resolves as a plain BridgeResult', async () => {
+    const refusal = {
+      ok: false as const,
+      error: { code: 'CONFLICT' as const, message: 'Taken', status: 409 },
+    };
+    const api = buildConsoleApi(recordingTransport(refusal).transport);
+    await expect(api['roles.createRole']({ body: { name: 'Crew' } })).resolves.toEqual(refusal);
+    const broken = buildConsoleApi({
+      call: async () => {
+        throw new Error('An object could not be cloned.');
+      },
+      subscribe: () => () => {},
+    });
+    await expect(broken['app:info']()).resolves.toEqual({
+      ok: false,
+      error: { code: 'FAILED', message: 'An object could not be cloned.' },
+    });
   });
 
   it('onEvent accepts only contract events and passes only payloads of their shape', () => {
@@ -95,8 +128,45 @@ describe('Electron preload', () => {
     await import('../../../preload/electron');
     expect([...electron.exposed.keys()]).toEqual(['consoleApi']);
     const api = electron.exposed.get('consoleApi') as ConsoleApi;
-    await expect(api['settings:theme']()).resolves.toBe('auto');
+    await expect(api['settings:theme']()).resolves.toEqual({ ok: true, value: 'auto' });
     expect(electron.invoke).toHaveBeenCalledWith('settings:theme', undefined);
+  });
+
+  it("keeps the code and status across contextBridge, which keeps only a thrown Error's message", async () => {
+    const refusal: BridgeResult<unknown> = {
+      ok: false,
+      error: { code: 'CONFLICT', message: 'A role with this name already exists', status: 409 },
+    };
+    electron.invoke.mockResolvedValueOnce(refusal);
+    await import('../../../preload/electron');
+    const pageApi = acrossContextBridge(electron.exposed.get('consoleApi') as ConsoleApi);
+    const result = await pageApi['roles.createRole']({ body: { name: 'Crew' } });
+    expect(result).toEqual(refusal);
+    // What renderer/lib/bridge.ts does with it (tested there too): the error with its code and status.
+    const error = (() => {
+      try {
+        return unwrapResult(result);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(BridgeCallError);
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+      message: refusal.ok ? '' : refusal.error.message,
+    });
+  });
+
+  it('shows why: an error thrown in the preload would reach the page without its code', async () => {
+    const thrower = {
+      go: async () => Promise.reject(new BridgeCallError({ code: 'CONFLICT', message: 'Taken' })),
+    };
+    const error = await acrossContextBridge(thrower)
+      .go()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Taken' });
+    expect(error).not.toHaveProperty('code');
   });
 
   it('forwards pushed events without the IPC event object', async () => {
@@ -170,20 +240,33 @@ describe('browser-host preload (bridge.js)', () => {
     expect(seen).toEqual([{ theme: 'light' }]);
   });
 
-  it('turns an unreachable host or a foreign answer into a BridgeCallError', async () => {
+  it('turns an unreachable host or a foreign answer into a failed result', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api['app:info']()).rejects.toMatchObject({
-      code: 'FAILED',
-      message: expect.stringMatching(/not reachable/),
+    await expect(api['app:info']()).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: expect.stringMatching(/not reachable/) },
     });
     fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 502 }));
-    await expect(api['app:info']()).rejects.toMatchObject({
-      code: 'FAILED',
-      message: expect.stringMatching(/HTTP 502/),
+    await expect(api['app:info']()).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: expect.stringMatching(/HTTP 502/) },
     });
     fetchMock.mockResolvedValueOnce(
       new Response('{"ok":false,"error":{"code":"FORBIDDEN_SENDER","message":"no"}}', { status: 403 }),
     );
-    await expect(api['app:info']()).rejects.toMatchObject({ code: 'FORBIDDEN_SENDER' });
+    await expect(api['app:info']()).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' },
+    });
+  });
+
+  it('a forwarded refusal arrives whole: code, status and text', async () => {
+    const refusal = { ok: false, error: { code: 'FORBIDDEN', message: 'No', status: 403 } };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(refusal), { status: 200 }));
+    expect(await api['roles.deleteRole']({ params: { id: 'teacher' } })).toEqual(refusal);
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/bridge/roles.deleteRole',
+      expect.objectContaining({ body: '{"input":{"params":{"id":"teacher"}}}' }),
+    );
   });
 });

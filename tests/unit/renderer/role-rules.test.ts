@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/api/roles';
+import { BridgeCallError } from '../../../shared/bridge/errors';
 import { PERMISSIONS, SYSTEM_ROLES } from '../../../shared/permissions';
 import {
   activeFilterCount,
@@ -13,6 +14,7 @@ import {
   NO_FILTER,
   OPEN_GROUPS,
   roleAbilities,
+  roleFormError,
   roleTemplates,
   templatePreview,
 } from '../../../renderer/features/role-permissions/rules';
@@ -183,5 +185,42 @@ describe('role verification', () => {
     expect(curlCommand('http://127.0.0.1:4000/', '/centers')).toBe(
       'curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:4000/centers',
     );
+  });
+});
+
+describe('roleFormError: told by the code, not the text', () => {
+  const fallback = 'The role could not be created';
+  it('a name another role holds (CONFLICT, 409) belongs to the name field', () => {
+    const taken = new BridgeCallError({
+      code: 'CONFLICT',
+      message: 'A role with this name already exists',
+      status: 409,
+    });
+    expect(roleFormError(taken, fallback)).toEqual({
+      field: 'name',
+      message: 'A role with this name already exists',
+    });
+  });
+
+  it('a refusal (FORBIDDEN, 403) belongs to the form, even when its text speaks of names', () => {
+    const refused = new BridgeCallError({
+      code: 'FORBIDDEN',
+      message: 'You may not name roles: already exists',
+      status: 403,
+    });
+    expect(roleFormError(refused, fallback)).toEqual({ field: null, message: refused.message });
+  });
+
+  it('anything else belongs to the form, with the fallback when it has no text', () => {
+    expect(roleFormError(new Error(''), fallback)).toEqual({ field: null, message: fallback });
+    expect(
+      roleFormError(
+        new BridgeCallError({ code: 'UNAVAILABLE', message: 'Network error occurred' }),
+        fallback,
+      ),
+    ).toEqual({
+      field: null,
+      message: 'Network error occurred',
+    });
   });
 });
