@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerBusinessRoutes } from './routes/business';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerExportRoutes } from './routes/exports';
+import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 
@@ -72,6 +73,7 @@ export async function buildApp({
   registerExportRoutes(route, ctx, app);
   await registerAlertRoutes(app, route, ctx, database);
   registerBusinessRoutes(route, ctx);
+  registerJobRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+export const DEFAULT_EXPORT_HISTORY_DAYS = 30;
 
 export interface ServerConfig {
   /** Answered by the health check. */
@@ -19,6 +20,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Audit records are kept this many whole days, then removed by the retention job. */
   auditRetentionDays: number;
+  /** Expired export jobs stay in the history this many days, then the export expiry job removes them. */
+  exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
   /** Timers and chance of the demonstration alerts: injectable so that tests move time. */
@@ -38,6 +41,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     now: Date.now,
     trustProxy: false,
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+    exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
     schedule: realSchedule,
     random: Math.random,

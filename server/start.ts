@@ -5,8 +5,9 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
-import { scheduleAuditRetention } from './audit/retention';
 import { resolveConfig } from './config';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */
@@ -34,6 +35,8 @@ export interface RunningServer {
   url: string;
   app: FastifyInstance;
   database: Database;
+  /** The server's job runner, started: other parts define their queues on it. */
+  jobs: JobRunner;
   /** Stops accepting requests, lets running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -58,26 +61,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       config: { demoAlerts: wantsDemo, ...options.config, jwtSecret },
       logger: options.logger,
     });
+    // One runner per server: its workers, cron and lease supervision run beside the requests.
+    const jobs = createJobRunner({ database, logger: app.log });
     let address: string;
     try {
+      await defineServerJobs(jobs, { db: database.db, config: resolveConfig({ ...options.config, jwtSecret }) });
+      await jobs.start();
+      await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
     } catch (error) {
+      await jobs.stop(0).catch(() => undefined);
       await app.close();
       throw error;
     }
 
-    const retentionConfig = resolveConfig(options.config);
-    const stopRetention = scheduleAuditRetention(database.db, {
-      now: retentionConfig.now,
-      retentionDays: retentionConfig.auditRetentionDays,
-      onError: (error) => app.log.error({ err: error }, 'audit retention run failed'),
-    });
     let closing: Promise<void> | undefined;
     return {
       url: address.replace(/\/$/, ''),
       app,
       database,
-      close: () => (closing ??= (stopRetention(), app.close().finally(() => database.close()))),
+      jobs,
+      // Jobs first: a running handler may still need the database.
+      close: () => (closing ??= jobs.stop().finally(() => app.close().finally(() => database.close()))),
     };
   } catch (error) {
     await database.close();
