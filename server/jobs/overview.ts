@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { JOBS_SCHEMA } from './runner';
 
 const schema = sql.identifier(JOBS_SCHEMA);
+/** pg-boss's own queues (e.g. the one that turns cron ticks into jobs) are its business, not the screen's. */
+const INTERNAL = '\\_\\_pgboss\\_\\_%';
 
 /**
  * Every queue with its jobs counted by state and its latest failures (the dead letters), read straight
@@ -19,6 +21,7 @@ export async function jobQueuesOverview(db: Db): Promise<JobQueueSummary[]> {
   const counts = await db.execute<{ name: string; policy: string; state: JobState | null; n: number }>(sql`
     select q.name, q.policy, j.state::text as state, count(j.id)::int as n
     from ${schema}.queue q left join ${schema}.job j on j.name = q.name
+    where q.name not like ${INTERNAL}
     group by q.name, q.policy, j.state
     order by q.name`);
   const failures = await db.execute<{
@@ -32,7 +35,7 @@ export async function jobQueuesOverview(db: Db): Promise<JobQueueSummary[]> {
       select name, id, to_char(completed_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as failed_at,
         retry_count as retries, coalesce(output->>'message', output::text) as error,
         row_number() over (partition by name order by completed_on desc nulls last) as rank
-      from ${schema}.job where state = 'failed'
+      from ${schema}.job where state = 'failed' and name not like ${INTERNAL}
     ) latest where rank <= ${JOB_RECENT_FAILURES}
     order by name, rank`);
 
