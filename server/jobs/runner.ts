@@ -8,7 +8,7 @@
  * creates or upgrades the `pgboss` schema under pg-boss's own advisory lock, so drizzle's migrations never
  * see those tables.
  */
-import { PgBoss, fromPglite, type Clock, type QueuePolicy } from 'pg-boss';
+import { PgBoss, fromPglite, type Clock, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 
@@ -18,7 +18,7 @@ export interface JobContext {
   id: string;
   /** 0 on the first attempt. */
   retryCount: number;
-  /** Aborted when the runner stops while the handler runs. */
+  /** Aborted when the runner stops, or the lease ends, while the handler runs. */
   signal: AbortSignal;
 }
 
@@ -42,8 +42,10 @@ export interface QueueDefinition<T> {
    * `exclusive`: at most one queued or active. Each may be narrowed per `singletonKey`.
    */
   policy?: Extract<QueuePolicy, 'standard' | 'singleton' | 'stately' | 'exclusive'>;
-  /** How often an idle worker looks for jobs. Default 2. */
+  /** How often an idle worker looks for jobs when no notification woke it. Default 2. */
   pollingIntervalSeconds?: number;
+  /** How long completed jobs stay visible. Default 7 days (pg-boss's). */
+  keepCompletedSeconds?: number;
 }
 
 export interface SendOptions {
@@ -86,6 +88,8 @@ interface Defined {
   definition: QueueDefinition<unknown>;
 }
 
+/** Jobs a worker claims at once; see `install`. */
+const BATCH_SIZE = 4;
 const DEFAULTS = { retries: 3, retryDelaySeconds: 10, leaseSeconds: 900, pollingIntervalSeconds: 2 };
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -107,6 +111,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     cronMonitorIntervalSeconds: options.cronIntervalSeconds ?? 30,
     // Our server lists its own instances elsewhere; this registry would only add a write per heartbeat.
     registerInstance: false,
+    // A new job wakes the workers of every instance at once (NOTIFY; in-process on PGlite); polling
+    // stays as the fallback, so a lost notification only delays a job by one poll.
+    useListenNotify: work,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   // pg-boss reports background failures (a lost connection, a failed maintenance pass) as events.
@@ -116,7 +123,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const defined = new Map<string, Defined>();
   const schedules: { queue: string; cron: string; tz: string; data: unknown }[] = [];
   let started = false;
-  const stopping = new AbortController();
 
   const install = async (queue: string, { handler, definition }: Defined) => {
     const retryDelay = definition.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds;
@@ -127,6 +133,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       retryBackoff: true,
       ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
       expireInSeconds: definition.leaseSeconds ?? DEFAULTS.leaseSeconds,
+      notify: true,
+      ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
     });
     // A queue made by an earlier version keeps its old settings unless told: the definition wins.
     await boss.updateQueue(queue, {
@@ -134,6 +142,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       retryDelay,
       retryBackoff: true,
       expireInSeconds: definition.leaseSeconds ?? DEFAULTS.leaseSeconds,
+      notify: true,
+      ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
     });
     if (!work) return;
     await boss.work<unknown>(
@@ -141,12 +151,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       {
         localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
+        // A worker waits a polling interval after each fetch unless the fetch came back full: claiming
+        // a few at a time lets a backlog drain without pauses. They run one after the other, so the
+        // concurrency limit holds, and each settles on its own (a failure retries only that job).
+        batchSize: BATCH_SIZE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
-      async (jobs) => {
-        for (const job of jobs) {
-          const data = definition.data.parse(job.data ?? {});
-          await handler(data, { id: job.id, retryCount: job.retryCount ?? 0, signal: stopping.signal });
+      async (batch) => {
+        const results: JobResult[] = [];
+        for (const job of batch) {
+          try {
+            const data = definition.data.parse(job.data ?? {});
+            await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+            results.push({ id: job.id, status: 'completed' });
+          } catch (error) {
+            const failure = error instanceof Error ? error : new Error(String(error));
+            results.push({
+              id: job.id,
+              status: 'failed',
+              output: { name: failure.name, message: failure.message, stack: failure.stack },
+            });
+          }
         }
+        return results;
       },
     );
   };
@@ -182,7 +211,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (const entry of schedules) await applySchedule(entry);
     },
     async stop(graceSeconds = 10) {
-      stopping.abort();
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: true });
     },
   };

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../../server/db/client';
 import { jobQueuesOverview } from '../../../server/jobs/overview';
@@ -22,13 +22,16 @@ describe.each(testDatabases)('job runner on $name', (target) => {
   let database: Database;
   let runners: JobRunner[];
 
-  beforeEach(async () => {
+  // One database for the suite: each test has queues of its own.
+  beforeAll(async () => {
     database = await target.open();
+  });
+  afterAll(async () => database?.close());
+  beforeEach(() => {
     runners = [];
   });
   afterEach(async () => {
     for (const runner of runners) await runner.stop(1);
-    await database.close();
   });
 
   const runner = (options: Partial<JobRunnerOptions> = {}) => {
