@@ -1,5 +1,4 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
-import { realSchedule, type Schedule } from './alerts/demo';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
@@ -24,8 +23,7 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
-  /** Timers and chance of the demonstration alerts: injectable so that tests move time. */
-  schedule: Schedule;
+  /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
   random: () => number;
 }
 
@@ -43,7 +41,6 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
-    schedule: realSchedule,
     random: Math.random,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },

@@ -5,7 +5,9 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
+import type { Clock } from 'pg-boss';
 import { resolveConfig } from './config';
+import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
 
@@ -28,6 +30,8 @@ export interface StartServerOptions {
   migrationsFolder?: string;
   /** The demo database dump a new PGlite data directory starts from (made by the build). */
   demoSnapshotFile?: string;
+  /** The job runner's clock: tests pass pg-boss's `TestClock` to move jobs' time by hand. */
+  jobClock?: Clock;
 }
 
 export interface RunningServer {
@@ -55,17 +59,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (wantsDemo) await loadDemoDataset(database);
 
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
-    const app = await buildApp({
-      database,
-      // A server with the demo dataset also plays the banner's demonstration alerts.
-      config: { demoAlerts: wantsDemo, ...options.config, jwtSecret },
-      logger: options.logger,
-    });
+    // A server with the demo dataset also plays the banner's demonstration alerts.
+    const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret };
+    const logger = options.logger ?? createLogger();
     // One runner per server: its workers, cron and lease supervision run beside the requests.
-    const jobs = createJobRunner({ database, logger: app.log });
+    const jobs = createJobRunner({
+      database,
+      logger,
+      ...(options.jobClock ? { clock: options.jobClock } : {}),
+    });
+    const app = await buildApp({ database, config, logger, jobs });
     let address: string;
     try {
-      await defineServerJobs(jobs, { db: database.db, config: resolveConfig({ ...options.config, jwtSecret }) });
+      await defineServerJobs(jobs, { db: database.db, config: resolveConfig(config) });
       await jobs.start();
       await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
