@@ -8,7 +8,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger, logLevelOr } from './logger';
 import { startServer, type RunningServer, type StartServerOptions } from './start';
 
-export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config' | 'jobClock'> & { logLevel?: string };
+export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config' | 'jobClock'> & {
+  logLevel?: string;
+};
 export type WorkerMessage =
   { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' };
 export type HostMessage = { type: 'close' };

@@ -13,31 +13,27 @@ const INTERNAL = '\\_\\_pgboss\\_\\_%';
  * there are no tables, and no queues.
  */
 export async function jobQueuesOverview(db: Db): Promise<JobQueueSummary[]> {
-  const installed = await db.execute<{ ok: boolean }>(
+  const installed = (await db.execute(
     sql`select to_regclass(${`${JOBS_SCHEMA}.job`}) is not null as ok`,
-  );
+  )) as { rows: { ok: boolean }[] };
   if (!installed.rows[0]?.ok) return [];
 
-  const counts = await db.execute<{ name: string; policy: string; state: JobState | null; n: number }>(sql`
+  const counts = (await db.execute(sql`
     select q.name, q.policy, j.state::text as state, count(j.id)::int as n
     from ${schema}.queue q left join ${schema}.job j on j.name = q.name
     where q.name not like ${INTERNAL}
     group by q.name, q.policy, j.state
-    order by q.name`);
-  const failures = await db.execute<{
-    name: string;
-    id: string;
-    failed_at: string | null;
-    retries: number;
-    error: string | null;
-  }>(sql`
+    order by q.name`)) as { rows: { name: string; policy: string; state: JobState | null; n: number }[] };
+  const failures = (await db.execute(sql`
     select name, id::text, failed_at, retries, error from (
       select name, id, to_char(completed_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as failed_at,
         retry_count as retries, coalesce(output->>'message', output::text) as error,
         row_number() over (partition by name order by completed_on desc nulls last) as rank
       from ${schema}.job where state = 'failed' and name not like ${INTERNAL}
     ) latest where rank <= ${JOB_RECENT_FAILURES}
-    order by name, rank`);
+    order by name, rank`)) as {
+    rows: { name: string; id: string; failed_at: string | null; retries: number; error: string | null }[];
+  };
 
   const queues = new Map<string, JobQueueSummary>();
   for (const row of counts.rows) {

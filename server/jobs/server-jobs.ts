@@ -17,11 +17,17 @@ const noData = z.object({}).strict();
  * Defines the server's periodic jobs, each hourly and once at start. `stately` keeps at most one waiting
  * and one running whatever the number of instances, so a start or a cron tick never piles them up.
  */
-export async function defineServerJobs(jobs: JobRunner, ctx: { db: Db; config: ServerConfig }): Promise<void> {
+export async function defineServerJobs(
+  jobs: JobRunner,
+  ctx: { db: Db; config: ServerConfig },
+): Promise<void> {
   await jobs.define(
     SERVER_QUEUES.auditRetention,
     async () => {
-      await purgeExpiredAuditDays(ctx.db, { now: ctx.config.now(), retentionDays: ctx.config.auditRetentionDays });
+      await purgeExpiredAuditDays(ctx.db, {
+        now: ctx.config.now(),
+        retentionDays: ctx.config.auditRetentionDays,
+      });
     },
     { data: noData, policy: 'stately', retries: 5, retryDelaySeconds: 60 },
   );

@@ -20,10 +20,9 @@ export type JobFailure = z.infer<typeof jobFailure>;
 export const jobQueueSummary = z.object({
   name: z.string(),
   policy: z.string(),
-  counts: z.object(Object.fromEntries(JOB_STATES.map((s) => [s, z.number().int()])) as Record<
-    JobState,
-    z.ZodNumber
-  >),
+  counts: z.object(
+    Object.fromEntries(JOB_STATES.map((s) => [s, z.number().int()])) as Record<JobState, z.ZodNumber>,
+  ),
   recentFailures: z.array(jobFailure),
 });
 export type JobQueueSummary = z.infer<typeof jobQueueSummary>;

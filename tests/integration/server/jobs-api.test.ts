@@ -36,7 +36,11 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
 
   const queues = async (token: string) => {
     const answer = await call(app, { method: 'GET', url: '/jobs/queues', headers: bearer(token) });
-    return { status: answer.status, error: answer.body.error, queues: (answer.body.data as { queues: JobQueueSummary[] } | undefined)?.queues };
+    return {
+      status: answer.status,
+      error: answer.body.error,
+      queues: (answer.body.data as { queues: JobQueueSummary[] } | undefined)?.queues,
+    };
   };
 
   it('answers no queues before a runner first started', async () => {
@@ -54,56 +58,60 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('shows the server jobs after they ran; export expiry removed only exports past the history', { timeout: 60_000 }, async () => {
-    const user = await insertUser(database, 'super_admin');
-    const now = clock.now();
-    const exportRow = (expiredDaysAgo: number) => ({
-      id: randomUUID(),
-      userId: user.id,
-      type: 'users' as const,
-      format: 'csv' as const,
-      frozenAt: new Date(now - (expiredDaysAgo + 1) * DAY_MS),
-      rowCount: 1,
-      createdAt: new Date(now - (expiredDaysAgo + 1) * DAY_MS),
-      expiresAt: new Date(now - expiredDaysAgo * DAY_MS),
-    });
-    const old = exportRow(31);
-    const recent = exportRow(2);
-    await database.db.insert(exportJobs).values([old, recent]);
+  it(
+    'shows the server jobs after they ran; export expiry removed only exports past the history',
+    { timeout: 60_000 },
+    async () => {
+      const user = await insertUser(database, 'super_admin');
+      const now = clock.now();
+      const exportRow = (expiredDaysAgo: number) => ({
+        id: randomUUID(),
+        userId: user.id,
+        type: 'users' as const,
+        format: 'csv' as const,
+        frozenAt: new Date(now - (expiredDaysAgo + 1) * DAY_MS),
+        rowCount: 1,
+        createdAt: new Date(now - (expiredDaysAgo + 1) * DAY_MS),
+        expiresAt: new Date(now - expiredDaysAgo * DAY_MS),
+      });
+      const old = exportRow(31);
+      const recent = exportRow(2);
+      await database.db.insert(exportJobs).values([old, recent]);
 
-    jobs = createJobRunner({ database, logger: { error: () => undefined, warn: () => undefined } });
-    await defineServerJobs(jobs, { db: database.db, config: resolveConfig({ now: clock.now }) });
-    await jobs.start();
-    await runServerJobsNow(jobs);
+      jobs = createJobRunner({ database, logger: { error: () => undefined, warn: () => undefined } });
+      await defineServerJobs(jobs, { db: database.db, config: resolveConfig({ now: clock.now }) });
+      await jobs.start();
+      await runServerJobsNow(jobs);
 
-    const token = await tokenFor(database, clock, user.id);
-    await vi.waitFor(
-      async () => {
-        const { queues: list = [] } = await queues(token);
-        expect(list.map((q) => [q.name, q.counts.completed])).toEqual([
-          [SERVER_QUEUES.auditRetention, 1],
-          [SERVER_QUEUES.exportExpiry, 1],
-        ]);
-      },
-      { timeout: 30_000, interval: 250 },
-    );
-    const { queues: list = [] } = await queues(token);
-    expect(list[0]).toEqual({
-      name: SERVER_QUEUES.auditRetention,
-      policy: 'stately',
-      counts: { created: 0, retry: 0, active: 0, completed: 1, cancelled: 0, failed: 0 },
-      recentFailures: [],
-    });
-    const kept = await database.db.select({ id: exportJobs.id }).from(exportJobs);
-    expect(kept.map((row) => row.id)).toEqual([recent.id]);
+      const token = await tokenFor(database, clock, user.id);
+      await vi.waitFor(
+        async () => {
+          const { queues: list = [] } = await queues(token);
+          expect(list.map((q) => [q.name, q.counts.completed])).toEqual([
+            [SERVER_QUEUES.auditRetention, 1],
+            [SERVER_QUEUES.exportExpiry, 1],
+          ]);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      const { queues: list = [] } = await queues(token);
+      expect(list[0]).toEqual({
+        name: SERVER_QUEUES.auditRetention,
+        policy: 'stately',
+        counts: { created: 0, retry: 0, active: 0, completed: 1, cancelled: 0, failed: 0 },
+        recentFailures: [],
+      });
+      const kept = await database.db.select({ id: exportJobs.id }).from(exportJobs);
+      expect(kept.map((row) => row.id)).toEqual([recent.id]);
 
-    // Hourly, in UTC: retention counts whole UTC days.
-    const schedules = await jobs.boss.getSchedules();
-    expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual(
-      expect.arrayContaining([
-        [SERVER_QUEUES.auditRetention, '0 * * * *', 'UTC'],
-        [SERVER_QUEUES.exportExpiry, '0 * * * *', 'UTC'],
-      ]),
-    );
-  });
+      // Hourly, in UTC: retention counts whole UTC days.
+      const schedules = await jobs.boss.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual(
+        expect.arrayContaining([
+          [SERVER_QUEUES.auditRetention, '0 * * * *', 'UTC'],
+          [SERVER_QUEUES.exportExpiry, '0 * * * *', 'UTC'],
+        ]),
+      );
+    },
+  );
 });

@@ -27,46 +27,61 @@ describe.skipIf(!postgres)('job takeover on postgres', () => {
 
   const stateOf = async (id: string) =>
     (
-      await database.db.execute<{ state: string; retry_count: number }>(
+      (await database.db.execute(
         sql`select state::text, retry_count from ${sql.identifier(JOBS_SCHEMA)}.job where id = ${id}::uuid`,
-      )
+      )) as { rows: { state: string; retry_count: number }[] }
     ).rows[0];
 
-  it('finishes the job of an instance killed with SIGKILL, after its lease', { timeout: 90_000 }, async () => {
-    if (database.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
-    // The queue and the job exist before the child starts: it only has to claim it.
-    const sender = createJobRunner({ database, logger: { error: () => undefined, warn: () => undefined }, work: false });
-    await sender.define(TAKEOVER_QUEUE, async () => undefined, takeoverDefinition);
-    await sender.start();
-    const id = await sender.send(TAKEOVER_QUEUE, { n: 1 });
-    await sender.stop(0);
-    if (!id) throw new Error('job not sent');
+  it(
+    'finishes the job of an instance killed with SIGKILL, after its lease',
+    { timeout: 90_000 },
+    async () => {
+      if (database.driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+      // The queue and the job exist before the child starts: it only has to claim it.
+      const sender = createJobRunner({
+        database,
+        logger: { error: () => undefined, warn: () => undefined },
+        work: false,
+      });
+      await sender.define(TAKEOVER_QUEUE, async () => undefined, takeoverDefinition);
+      await sender.start();
+      const id = await sender.send(TAKEOVER_QUEUE, { n: 1 });
+      await sender.stop(0);
+      if (!id) throw new Error('job not sent');
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/job-holder.ts', database.driver.url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await vi.waitFor(() => expect(output).toContain(`claimed ${id}`), { timeout: 60_000, interval: 100 });
-    child.kill('SIGKILL');
-    await once(child, 'exit');
-    expect(await stateOf(id)).toEqual({ state: 'active', retry_count: 0 });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'tests/support/job-holder.ts', database.driver.url],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await vi.waitFor(() => expect(output).toContain(`claimed ${id}`), { timeout: 60_000, interval: 100 });
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      expect(await stateOf(id)).toEqual({ state: 'active', retry_count: 0 });
 
-    const finished: { id: string; retryCount: number }[] = [];
-    jobs = createJobRunner({
-      database,
-      logger: { error: () => undefined, warn: () => undefined },
-      superviseIntervalSeconds: 1,
-    });
-    await jobs.define(
-      TAKEOVER_QUEUE,
-      async (_data, job) => {
-        finished.push({ id: job.id, retryCount: job.retryCount });
-      },
-      takeoverDefinition,
-    );
-    await jobs.start();
-    await vi.waitFor(() => expect(finished).toEqual([{ id, retryCount: 1 }]), { timeout: 30_000, interval: 200 });
-    await vi.waitFor(async () => expect(await stateOf(id)).toEqual({ state: 'completed', retry_count: 1 }));
-  });
+      const finished: { id: string; retryCount: number }[] = [];
+      jobs = createJobRunner({
+        database,
+        logger: { error: () => undefined, warn: () => undefined },
+        superviseIntervalSeconds: 1,
+      });
+      await jobs.define(
+        TAKEOVER_QUEUE,
+        async (_data, job) => {
+          finished.push({ id: job.id, retryCount: job.retryCount });
+        },
+        takeoverDefinition,
+      );
+      await jobs.start();
+      await vi.waitFor(() => expect(finished).toEqual([{ id, retryCount: 1 }]), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      await vi.waitFor(async () => expect(await stateOf(id)).toEqual({ state: 'completed', retry_count: 1 }));
+    },
+  );
 });

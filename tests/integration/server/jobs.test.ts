@@ -11,7 +11,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { z } from 'zod';
 import type { Database } from '../../../server/db/client';
 import { jobQueuesOverview } from '../../../server/jobs/overview';
-import { JOBS_SCHEMA, createJobRunner, type JobRunner, type JobRunnerOptions } from '../../../server/jobs/runner';
+import {
+  JOBS_SCHEMA,
+  createJobRunner,
+  type JobRunner,
+  type JobRunnerOptions,
+} from '../../../server/jobs/runner';
 import { testDatabases } from '../../support/databases';
 
 const quiet = { error: () => undefined, warn: () => undefined };
@@ -41,10 +46,10 @@ describe.each(testDatabases)('job runner on $name', (target) => {
   };
 
   async function jobRows(queue: string) {
-    const result = await database.db.execute<{ state: string; retry_count: number; started_on: string | null }>(
-      sql`select state::text, retry_count, started_on from ${sql.identifier(JOBS_SCHEMA)}.job
+    const result = (await database.db.execute(
+      sql`select state::text, retry_count from ${sql.identifier(JOBS_SCHEMA)}.job
           where name = ${queue} order by created_on`,
-    );
+    )) as { rows: { state: string; retry_count: number }[] };
     return result.rows;
   }
 
@@ -76,67 +81,82 @@ describe.each(testDatabases)('job runner on $name', (target) => {
     expect((await jobRows('once')).every((row) => row.state === 'completed')).toBe(true);
   });
 
-  it('retries a failing job with growing delays, then leaves it failed with its error', { timeout: 60_000 }, async () => {
-    const attempts: number[] = [];
-    const jobs = runner();
-    await jobs.define(
-      'flaky',
-      async (_data, job) => {
-        attempts.push(Date.now());
-        throw new Error(`gateway refused (attempt ${job.retryCount + 1})`);
-      },
-      { data: payload, retries: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
-    );
-    await jobs.start();
-    await jobs.send('flaky', { n: 1 });
+  it(
+    'retries a failing job with growing delays, then leaves it failed with its error',
+    { timeout: 60_000 },
+    async () => {
+      const attempts: number[] = [];
+      const jobs = runner();
+      await jobs.define(
+        'flaky',
+        async (_data, job) => {
+          attempts.push(Date.now());
+          throw new Error(`gateway refused (attempt ${job.retryCount + 1})`);
+        },
+        { data: payload, retries: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+      );
+      await jobs.start();
+      await jobs.send('flaky', { n: 1 });
 
-    await vi.waitFor(async () => expect((await jobRows('flaky'))[0]?.state).toBe('failed'), {
-      timeout: 30_000,
-      interval: 200,
-    });
-    expect(attempts).toHaveLength(3);
-    const [first = 0, second = 0, third = 0] = attempts;
-    // retryDelay × 2^n with jitter: 1-2 s before the second attempt, 2-4 s before the third.
-    expect(second - first).toBeGreaterThanOrEqual(900);
-    expect(third - second).toBeGreaterThanOrEqual(1_900);
-    expect((await jobRows('flaky'))[0]?.retry_count).toBe(2);
+      await vi.waitFor(async () => expect((await jobRows('flaky'))[0]?.state).toBe('failed'), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      expect(attempts).toHaveLength(3);
+      const [first = 0, second = 0, third = 0] = attempts;
+      // retryDelay × 2^n with jitter: 1-2 s before the second attempt, 2-4 s before the third.
+      expect(second - first).toBeGreaterThanOrEqual(900);
+      expect(third - second).toBeGreaterThanOrEqual(1_900);
+      expect((await jobRows('flaky'))[0]?.retry_count).toBe(2);
 
-    const [queue] = (await jobQueuesOverview(database.db)).filter((q) => q.name === 'flaky');
-    expect(queue?.counts).toMatchObject({ failed: 1, completed: 0, active: 0 });
-    expect(queue?.recentFailures).toEqual([
-      expect.objectContaining({ retries: 2, error: 'gateway refused (attempt 3)' }),
-    ]);
-  });
+      const [queue] = (await jobQueuesOverview(database.db)).filter((q) => q.name === 'flaky');
+      expect(queue?.counts).toMatchObject({ failed: 1, completed: 0, active: 0 });
+      expect(queue?.recentFailures).toEqual([
+        expect.objectContaining({ retries: 2, error: 'gateway refused (attempt 3)' }),
+      ]);
+    },
+  );
 
-  it('holds the concurrency limit, and one at a time on a singleton queue across instances', { timeout: 60_000 }, async () => {
-    const running = { limited: 0, single: 0 };
-    const peak = { limited: 0, single: 0 };
-    const done = { limited: 0, single: 0 };
-    const track = (queue: 'limited' | 'single') => async () => {
-      running[queue]++;
-      peak[queue] = Math.max(peak[queue], running[queue]);
-      await sleep(150);
-      running[queue]--;
-      done[queue]++;
-    };
-    const [a, b] = [runner(), runner()];
-    await a.define('limited', track('limited'), { data: payload, concurrency: 2, pollingIntervalSeconds: 0.5 });
-    for (const instance of [a, b]) {
-      await instance.define('single', track('single'), {
+  it(
+    'holds the concurrency limit, and one at a time on a singleton queue across instances',
+    { timeout: 60_000 },
+    async () => {
+      const running = { limited: 0, single: 0 };
+      const peak = { limited: 0, single: 0 };
+      const done = { limited: 0, single: 0 };
+      const track = (queue: 'limited' | 'single') => async () => {
+        running[queue]++;
+        peak[queue] = Math.max(peak[queue], running[queue]);
+        await sleep(150);
+        running[queue]--;
+        done[queue]++;
+      };
+      const [a, b] = [runner(), runner()];
+      await a.define('limited', track('limited'), {
         data: payload,
-        policy: 'singleton',
-        concurrency: 3,
+        concurrency: 2,
         pollingIntervalSeconds: 0.5,
       });
-    }
-    await a.start();
-    await b.start();
-    for (let n = 0; n < 8; n++) await a.send('limited', { n });
-    for (let n = 0; n < 5; n++) await a.send('single', { n });
+      for (const instance of [a, b]) {
+        await instance.define('single', track('single'), {
+          data: payload,
+          policy: 'singleton',
+          concurrency: 3,
+          pollingIntervalSeconds: 0.5,
+        });
+      }
+      await a.start();
+      await b.start();
+      for (let n = 0; n < 8; n++) await a.send('limited', { n });
+      for (let n = 0; n < 5; n++) await a.send('single', { n });
 
-    await vi.waitFor(() => expect(done).toEqual({ limited: 8, single: 5 }), { timeout: 30_000, interval: 100 });
-    expect(peak).toEqual({ limited: 2, single: 1 });
-  });
+      await vi.waitFor(() => expect(done).toEqual({ limited: 8, single: 5 }), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect(peak).toEqual({ limited: 2, single: 1 });
+    },
+  );
 
   it('drops a second job of a stately queue while one waits', async () => {
     const jobs = runner({ work: false });
@@ -165,7 +185,6 @@ describe.each(testDatabases)('job runner on $name', (target) => {
     await jobs.schedule('morning-report', '0 9 * * *', 'America/New_York', { n: 9 });
     await jobs.start();
     try {
-
       await clock.tick(60_000);
       expect(fired).toEqual([]);
       await clock.tick(3 * 60_000);

@@ -10,7 +10,10 @@ describe('demo alert steps', () => {
     expect(steps.map((s) => s.next)).toEqual(
       SEEDED_DEMO_ALERTS.map((_, step) => ({
         step: step + 1,
-        delayMs: step === SEEDED_DEMO_ALERTS.length - 1 ? DEMO_ALERTS.randomIntervalMs : DEMO_ALERTS.seededIntervalMs,
+        delayMs:
+          step === SEEDED_DEMO_ALERTS.length - 1
+            ? DEMO_ALERTS.randomIntervalMs
+            : DEMO_ALERTS.seededIntervalMs,
       })),
     );
   });
@@ -23,7 +26,11 @@ describe('demo alert steps', () => {
     expect(demoStep(after, sequence([0.2]))).toEqual({ alert: undefined, next: again });
     const drawn = demoStep(after + 7, sequence([0.19, 0.1, 0.5]));
     expect(drawn.next).toEqual(again);
-    expect(drawn.alert).toMatchObject({ title: 'Daily Revenue Update', type: 'revenue', category: 'business' });
+    expect(drawn.alert).toMatchObject({
+      title: 'Daily Revenue Update',
+      type: 'revenue',
+      category: 'business',
+    });
   });
 
   it('makes a daily revenue update or new trial signups, both valid alerts', () => {
