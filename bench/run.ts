@@ -8,6 +8,7 @@ import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureJobRunner } from './jobs';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
 
@@ -37,6 +38,7 @@ for (const measure of [
   measureAuditTrail,
   measureAlertFanOut,
   measureBusinessFigures,
+  measureJobRunner,
 ]) {
   const batch = await measure();
   results.push(...batch);
