@@ -19,8 +19,8 @@ export async function registerAlertRoutes(
   database: Database,
   jobs: JobRunner | undefined,
 ): Promise<void> {
-  const hub = await createAlertHub(database, ctx.config.now, app.log);
   if (ctx.config.demoAlerts && !jobs) throw new Error('the demonstration alerts run on the job runner');
+  const hub = await createAlertHub(database, ctx.config.now, app.log);
   const demo =
     ctx.config.demoAlerts && jobs
       ? await defineDemoAlerts(jobs, {

@@ -48,6 +48,12 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
     expect(await queues(owner)).toMatchObject({ status: 200, queues: [] });
   });
 
+  it('refuses to build a demo app without a job runner to play the demonstration on', async () => {
+    await expect(buildTestApp(database, clock, { demoAlerts: true })).rejects.toThrow(
+      'the demonstration alerts run on the job runner',
+    );
+  });
+
   it('needs system.view_health', async () => {
     const admin = await tokenFor(database, clock, (await insertUser(database, 'center_admin')).id);
     expect(await queues(admin)).toMatchObject({

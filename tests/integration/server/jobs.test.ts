@@ -166,6 +166,43 @@ describe.each(testDatabases)('job runner on $name', (target) => {
     expect(await jobs.send('stately', { n: 2 })).toBeNull();
   });
 
+  it('refuses a payload its schema refuses, and a queue defined twice', async () => {
+    const jobs = runner({ work: false });
+    await jobs.define('checked', async () => undefined, { data: payload });
+    await expect(jobs.define('checked', async () => undefined, { data: payload })).rejects.toThrow(
+      'job queue checked is defined twice',
+    );
+    await jobs.start();
+    await expect(jobs.send('checked', { n: 'one' } as never)).rejects.toThrow();
+    expect(await jobRows('checked')).toEqual([]);
+  });
+
+  it(
+    'fails a job whose stored payload no longer fits its schema, with the reason',
+    { timeout: 60_000 },
+    async () => {
+      const sender = runner({ work: false });
+      await sender.start();
+      await sender.boss.createQueue('reshaped', { retryLimit: 0 });
+      await sender.boss.send('reshaped', { n: 'an older shape' });
+      const handled: unknown[] = [];
+      const jobs = runner();
+      await jobs.define('reshaped', async (data) => void handled.push(data), {
+        data: payload,
+        retries: 0,
+        pollingIntervalSeconds: 0.5,
+      });
+      await jobs.start();
+      await vi.waitFor(async () => expect((await jobRows('reshaped'))[0]?.state).toBe('failed'), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      expect(handled).toEqual([]);
+      const [queue] = (await jobQueuesOverview(database.db)).filter((q) => q.name === 'reshaped');
+      expect(queue?.recentFailures[0]?.error).toMatch(/expected number/i);
+    },
+  );
+
   it('fires a cron schedule at 09:00 in its time zone, on a test clock', { timeout: 60_000 }, async () => {
     // 13:58 UTC on a winter day is 08:58 in New York (UTC−5): the 09:00 run is two minutes away.
     const clock = new TestClock(Date.parse('2026-01-15T13:58:00Z'));
