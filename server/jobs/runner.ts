@@ -8,6 +8,7 @@
  * creates or upgrades the `pgboss` schema under pg-boss's own advisory lock, so drizzle's migrations never
  * see those tables.
  */
+import { setImmediate } from 'node:timers/promises';
 import { PgBoss, fromPglite, type Clock, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -162,6 +163,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       async (batch) => {
         const results: JobResult[] = [];
         for (const job of batch) {
+          // PGlite answers without ever leaving the microtask queue: a worker draining a backlog would
+          // keep the event loop from reading sockets, and requests would wait for the whole backlog.
+          // One turn of the loop per job lets them in; their queries then queue fairly with the jobs'.
+          await setImmediate();
           try {
             const data = definition.data.parse(job.data ?? {});
             await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });

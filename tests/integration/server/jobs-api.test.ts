@@ -4,8 +4,10 @@
  * jobs expired past the history's days are gone, and recent ones stay.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { JobQueueSummary } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { resolveConfig } from '../../../server/config';
@@ -43,6 +45,12 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
     };
   };
 
+  // The other tests' queues aside.
+  const serverQueues = async (token: string) =>
+    ((await queues(token)).queues ?? []).filter((q) =>
+      (Object.values(SERVER_QUEUES) as string[]).includes(q.name),
+    );
+
   it('answers no queues before a runner first started', async () => {
     const owner = await tokenFor(database, clock, (await insertUser(database, 'app_owner')).id);
     expect(await queues(owner)).toMatchObject({ status: 200, queues: [] });
@@ -62,6 +70,34 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
     });
     const anonymous = await call(app, { method: 'GET', url: '/jobs/queues' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('answers requests while a worker drains a backlog, not after it', { timeout: 60_000 }, async () => {
+    const busy = createJobRunner({ database, logger: { error: () => undefined, warn: () => undefined } });
+    let handled = 0;
+    await busy.define(
+      'backlog',
+      async () => {
+        await database.db.execute(sql`select count(*) from users`);
+        handled++;
+      },
+      { data: z.object({ n: z.number() }), concurrency: 4 },
+    );
+    try {
+      await busy.start();
+      await busy.boss.insert(
+        'backlog',
+        Array.from({ length: 3_000 }, (_, n) => ({ data: { n } })),
+      );
+      await vi.waitFor(() => expect(handled).toBeGreaterThan(50), { timeout: 30_000 });
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const token = await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id);
+      const answer = await fetch(`${base}/auth/verify`, { method: 'POST', headers: bearer(token) });
+      expect(answer.status).toBe(200);
+      expect(handled).toBeLessThan(3_000);
+    } finally {
+      await busy.stop(1);
+    }
   });
 
   it(
@@ -92,7 +128,7 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
       const token = await tokenFor(database, clock, user.id);
       await vi.waitFor(
         async () => {
-          const { queues: list = [] } = await queues(token);
+          const list = await serverQueues(token);
           expect(list.map((q) => [q.name, q.counts.completed])).toEqual([
             [SERVER_QUEUES.auditRetention, 1],
             [SERVER_QUEUES.exportExpiry, 1],
@@ -100,7 +136,7 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
         },
         { timeout: 30_000, interval: 250 },
       );
-      const { queues: list = [] } = await queues(token);
+      const list = await serverQueues(token);
       expect(list[0]).toEqual({
         name: SERVER_QUEUES.auditRetention,
         policy: 'stately',
