@@ -8,6 +8,7 @@ import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureJobRunner } from './jobs';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
@@ -38,6 +39,7 @@ for (const measure of [
   measureAuditTrail,
   measureAlertFanOut,
   measureBusinessFigures,
+  measureJobRunner,
   measureTableScroll,
 ]) {
   const batch = await measure();

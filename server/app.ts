@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens';
 import { resolveConfig, type ServerConfigOverrides } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/client';
+import type { JobRunner } from './jobs/runner';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createLogger } from './logger';
@@ -16,6 +17,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerBusinessRoutes } from './routes/business';
 import { registerChildcareRoutes } from './routes/childcare';
 import { registerExportRoutes } from './routes/exports';
+import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 
@@ -24,12 +26,18 @@ export interface BuildAppOptions {
   database: Database;
   config?: ServerConfigOverrides;
   logger?: FastifyBaseLogger;
+  /**
+   * The server's job runner, not yet started: the app defines its queues on it (the demonstration
+   * alerts). Without one the app runs no background work (most tests).
+   */
+  jobs?: JobRunner;
 }
 
 export async function buildApp({
   database,
   config: overrides,
   logger,
+  jobs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
@@ -70,8 +78,9 @@ export async function buildApp({
   registerRoleRoutes(route, ctx);
   registerAuditRoutes(route, ctx);
   registerExportRoutes(route, ctx, app);
-  await registerAlertRoutes(app, route, ctx, database);
+  await registerAlertRoutes(app, route, ctx, database, jobs);
   registerBusinessRoutes(route, ctx);
+  registerJobRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -1,9 +1,9 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
-import { realSchedule, type Schedule } from './alerts/demo';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import { appVersion } from './version';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+export const DEFAULT_EXPORT_HISTORY_DAYS = 30;
 
 export interface ServerConfig {
   /** Answered by the health check. */
@@ -19,10 +19,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Audit records are kept this many whole days, then removed by the retention job. */
   auditRetentionDays: number;
+  /** Expired export jobs stay in the history this many days, then the export expiry job removes them. */
+  exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
-  /** Timers and chance of the demonstration alerts: injectable so that tests move time. */
-  schedule: Schedule;
+  /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
   random: () => number;
 }
 
@@ -38,8 +39,8 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     now: Date.now,
     trustProxy: false,
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+    exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
-    schedule: realSchedule,
     random: Math.random,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },

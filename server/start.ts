@@ -5,8 +5,11 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
-import { scheduleAuditRetention } from './audit/retention';
+import type { Clock } from 'pg-boss';
 import { resolveConfig } from './config';
+import { createLogger } from './logger';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */
@@ -27,6 +30,8 @@ export interface StartServerOptions {
   migrationsFolder?: string;
   /** The demo database dump a new PGlite data directory starts from (made by the build). */
   demoSnapshotFile?: string;
+  /** The job runner's clock: tests pass pg-boss's `TestClock` to move jobs' time by hand. */
+  jobClock?: Clock;
 }
 
 export interface RunningServer {
@@ -34,6 +39,8 @@ export interface RunningServer {
   url: string;
   app: FastifyInstance;
   database: Database;
+  /** The server's job runner, started: other parts define their queues on it. */
+  jobs: JobRunner;
   /** Stops accepting requests, lets running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -52,32 +59,36 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (wantsDemo) await loadDemoDataset(database);
 
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
-    const app = await buildApp({
+    // A server with the demo dataset also plays the banner's demonstration alerts.
+    const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret };
+    const logger = options.logger ?? createLogger();
+    // One runner per server: its workers, cron and lease supervision run beside the requests.
+    const jobs = createJobRunner({
       database,
-      // A server with the demo dataset also plays the banner's demonstration alerts.
-      config: { demoAlerts: wantsDemo, ...options.config, jwtSecret },
-      logger: options.logger,
+      logger,
+      ...(options.jobClock ? { clock: options.jobClock } : {}),
     });
+    const app = await buildApp({ database, config, logger, jobs });
     let address: string;
     try {
+      await defineServerJobs(jobs, { db: database.db, config: resolveConfig(config) });
+      await jobs.start();
+      await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
     } catch (error) {
+      await jobs.stop(0).catch(() => undefined);
       await app.close();
       throw error;
     }
 
-    const retentionConfig = resolveConfig(options.config);
-    const stopRetention = scheduleAuditRetention(database.db, {
-      now: retentionConfig.now,
-      retentionDays: retentionConfig.auditRetentionDays,
-      onError: (error) => app.log.error({ err: error }, 'audit retention run failed'),
-    });
     let closing: Promise<void> | undefined;
     return {
       url: address.replace(/\/$/, ''),
       app,
       database,
-      close: () => (closing ??= (stopRetention(), app.close().finally(() => database.close()))),
+      jobs,
+      // Jobs first: a running handler may still need the database.
+      close: () => (closing ??= jobs.stop().finally(() => app.close().finally(() => database.close()))),
     };
   } catch (error) {
     await database.close();

@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { closeRotatingFile, createLogger, logLevelOr, openRotatingFile, SERVER_LOG_NAME } from './logger';
 import { startServer, type RunningServer, type StartServerOptions } from './start';
 
-export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config'> & {
+export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config' | 'jobClock'> & {
   logLevel?: string;
   /** The hosts' log folder: this thread's own rotating `server.*.log` goes there, at info. */
   logDir?: string;

@@ -1,14 +1,7 @@
+import { z } from 'zod';
 import { DEMO_ALERTS } from '../../shared/alerts';
+import type { JobRunner } from '../jobs/runner';
 import type { NewAlert } from './store';
-
-/** Runs `callback` after `ms`; answers the function that cancels it. Injected so tests move time. */
-export type Schedule = (ms: number, callback: () => void) => () => void;
-
-export const realSchedule: Schedule = (ms, callback) => {
-  const timer = setTimeout(callback, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
-};
 
 /** The seeded demonstration alerts (part 1 §2), one of each kind of event the banner shows. */
 export const SEEDED_DEMO_ALERTS: readonly NewAlert[] = [
@@ -79,50 +72,75 @@ export function randomDemoAlert(random: () => number): NewAlert {
   };
 }
 
-export interface DemoEmitterOptions {
-  publish: (alert: NewAlert) => Promise<unknown>;
-  schedule: Schedule;
-  random: () => number;
-  onError: (error: unknown) => void;
+/** The demonstration's queue: one job per step, each sending the next, so it survives a restart. */
+export const DEMO_ALERTS_QUEUE = 'demo-alerts';
+
+const demoStepData = z.object({ step: z.number().int().min(0) });
+
+/**
+ * One step of the demonstration: the seeded alerts two seconds apart, then every 30 s a 20 % chance of
+ * a random one. Answers the alert to publish, if any, and the step after it.
+ */
+export function demoStep(
+  step: number,
+  random: () => number,
+): { alert: NewAlert | undefined; next: { step: number; delayMs: number } } {
+  const seeded = SEEDED_DEMO_ALERTS[step];
+  if (seeded) {
+    const last = step === SEEDED_DEMO_ALERTS.length - 1;
+    return {
+      alert: seeded,
+      next: {
+        step: step + 1,
+        delayMs: last ? DEMO_ALERTS.randomIntervalMs : DEMO_ALERTS.seededIntervalMs,
+      },
+    };
+  }
+  const alert = random() < DEMO_ALERTS.randomChance ? randomDemoAlert(random) : undefined;
+  return { alert, next: { step: SEEDED_DEMO_ALERTS.length, delayMs: DEMO_ALERTS.randomIntervalMs } };
 }
 
-export interface DemoEmitter {
+export interface DemoAlerts {
+  /** Starts the demonstration, once: later calls, and any instance's while a step waits, do nothing. */
   start(): void;
-  stop(): void;
 }
 
 /**
- * Demo mode only: the seeded alerts two seconds apart, then every 30 s a 20 % chance of a random one.
- * The alerts are stored and streamed like any other.
+ * Demo mode only: the demonstration alerts as a chain of jobs on the runner, stored and streamed like
+ * any other alert. `stately` keeps one step waiting at most, so several instances (or a restart, which
+ * finds the next step waiting) play one demonstration, not one each.
  */
-export function createDemoEmitter(options: DemoEmitterOptions): DemoEmitter {
-  const { publish, schedule, random } = options;
-  let cancel: (() => void) | undefined;
+export async function defineDemoAlerts(
+  jobs: JobRunner,
+  options: {
+    publish: (alert: NewAlert) => Promise<unknown>;
+    random: () => number;
+    onError: (error: unknown) => void;
+  },
+): Promise<DemoAlerts> {
+  await jobs.define(
+    DEMO_ALERTS_QUEUE,
+    async ({ step }) => {
+      const { alert, next } = demoStep(step, options.random);
+      if (alert) await options.publish(alert);
+      await jobs.send(DEMO_ALERTS_QUEUE, { step: next.step }, { startAfterSeconds: next.delayMs / 1000 });
+    },
+    {
+      data: demoStepData,
+      policy: 'stately',
+      retries: 2,
+      retryDelaySeconds: 1,
+      // Its steps' pace: a due step waits at most this long when no notification woke the worker.
+      pollingIntervalSeconds: 0.5,
+      keepCompletedSeconds: 3_600,
+    },
+  );
   let started = false;
-  const emit = (alert: NewAlert) => void publish(alert).catch(options.onError);
-
-  const seeded = (index: number) => {
-    const alert = SEEDED_DEMO_ALERTS[index];
-    if (!alert) return tick();
-    emit(alert);
-    cancel = schedule(DEMO_ALERTS.seededIntervalMs, () => seeded(index + 1));
-  };
-  const tick = () => {
-    cancel = schedule(DEMO_ALERTS.randomIntervalMs, () => {
-      if (random() < DEMO_ALERTS.randomChance) emit(randomDemoAlert(random));
-      tick();
-    });
-  };
-
   return {
     start() {
       if (started) return;
       started = true;
-      seeded(0);
-    },
-    stop() {
-      cancel?.();
-      cancel = undefined;
+      jobs.send(DEMO_ALERTS_QUEUE, { step: 0 }).catch(options.onError);
     },
   };
 }

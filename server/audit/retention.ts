@@ -73,18 +73,3 @@ export async function purgeExpiredAuditDays(
     return { removed: removed.length, before: cutoff.toISOString() };
   });
 }
-
-/** Runs the retention job now and then every hour until stopped; a failed run is logged and retried. */
-export function scheduleAuditRetention(
-  db: Db,
-  options: { now: () => number; retentionDays: number; onError: (error: unknown) => void },
-): () => void {
-  const run = () =>
-    purgeExpiredAuditDays(db, { now: options.now(), retentionDays: options.retentionDays }).catch(
-      options.onError,
-    );
-  void run();
-  const timer = setInterval(run, 3_600_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -28,6 +28,11 @@ export interface Database {
    * the same database). Answers the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The connection underneath, for the job runner (pg-boss): on PGlite it must share the one in-process
+   * instance; on PostgreSQL it opens a small pool of its own from the URL.
+   */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -63,6 +68,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     // PGlite has a single connection owned by this process: nothing else can race us.
     exclusive: (work) => work({ db, migrate: (config) => migratePglite(pglite, config) }),
     listen: (channel, onNotify) => client.listen(channel, onNotify),
@@ -85,6 +91,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    driver: { kind: 'postgres', url },
     async exclusive(work) {
       // Advisory locks belong to a session, so the lock and the work share one pooled connection.
       const connection = await pool.connect();

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createJobRunner } from '../jobs/runner';
 import { seedDemo } from '../seed/demo';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
@@ -26,6 +27,14 @@ export async function createDemoSnapshot(): Promise<Blob> {
   try {
     await migrateDatabase(database);
     await seedDemo(database);
+    // The job runner's schema too: a first start then only checks its version instead of creating it.
+    const jobs = createJobRunner({
+      database,
+      logger: { error: () => undefined, warn: () => undefined },
+      work: false,
+    });
+    await jobs.start();
+    await jobs.stop(0);
     const [secrets] = await database.db.select({ n: count() }).from(serverSecrets);
     if (secrets?.n) throw new Error('The demo snapshot must not carry a signing secret');
     // After a checkpoint only the current WAL segment is needed; the others (16 MiB each, full of the

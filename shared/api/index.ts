@@ -2,6 +2,7 @@ import { auditEndpoints } from './audit';
 import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
+import { jobEndpoints } from './jobs';
 import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -18,6 +19,7 @@ export * from './audit';
 export * from './exports';
 export * from './alerts';
 export * from './business';
+export * from './jobs';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -29,6 +31,7 @@ export const ENDPOINTS = {
   ...prefixed('exports', exportEndpoints),
   ...prefixed('alerts', alertEndpoints),
   ...prefixed('business', businessEndpoints),
+  ...prefixed('jobs', jobEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

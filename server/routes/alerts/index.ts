@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { alertEndpoints } from '../../../shared/api/alerts';
-import { createDemoEmitter } from '../../alerts/demo';
+import { defineDemoAlerts } from '../../alerts/demo';
 import { createAlertHub } from '../../alerts/hub';
 import { createAlertStreams } from '../../alerts/stream';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Route } from '../../http/router';
+import type { JobRunner } from '../../jobs/runner';
 
 /**
  * The alert banner's stream (part 1 §2): GET /alerts/stream, and in demo mode the demonstration
@@ -16,19 +17,20 @@ export async function registerAlertRoutes(
   route: Route,
   ctx: ServerContext,
   database: Database,
+  jobs: JobRunner | undefined,
 ): Promise<void> {
+  if (ctx.config.demoAlerts && !jobs) throw new Error('the demonstration alerts run on the job runner');
   const hub = await createAlertHub(database, ctx.config.now, app.log);
-  const demo = ctx.config.demoAlerts
-    ? createDemoEmitter({
-        publish: hub.publish,
-        schedule: ctx.config.schedule,
-        random: ctx.config.random,
-        onError: (error) => app.log.error({ err: error }, 'storing a demonstration alert failed'),
-      })
-    : undefined;
+  const demo =
+    ctx.config.demoAlerts && jobs
+      ? await defineDemoAlerts(jobs, {
+          publish: hub.publish,
+          random: ctx.config.random,
+          onError: (error) => app.log.error({ err: error }, 'starting the demonstration alerts failed'),
+        })
+      : undefined;
   // After the first replay, so that the console sees the demonstration alerts arrive one by one.
   const streams = createAlertStreams(ctx.db, hub, () => demo?.start());
-  if (demo) app.addHook('preClose', async () => demo.stop());
   // Open streams never end by themselves: end them, or closing the server would wait for them.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());

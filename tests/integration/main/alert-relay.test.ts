@@ -1,8 +1,9 @@
 /**
  * The main process's alert relay against the real server in demo mode: it subscribes with the session
  * token, feeds the banner's list, the tray count and the desktop notifications, follows sign-in and
- * sign-out, and leaves a role without alerts.read alone. The demo emitter runs on a manual schedule.
+ * sign-out, and leaves a role without alerts.read alone. The demo's jobs run on pg-boss's test clock.
  */
+import { TestClock } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BannerAlert } from '../../../shared/alerts';
 import type { BridgeResult, EventPayload } from '../../../shared/bridge/contract';
@@ -15,11 +16,10 @@ import { memoryKeyValue, openFileKeyEncryptor, type KeyValue } from '../../../ma
 import { SEEDED_DEMO_ALERTS } from '../../../server/alerts/demo';
 import { createLogger } from '../../../server/logger';
 import { startServer, type RunningServer } from '../../../server/start';
-import { createManualSchedule } from '../../support/schedule';
 import { makeTempDir } from '../../unit/main/temp-dir';
 import { DEMO_PASSWORD } from './real-server';
 
-const manual = createManualSchedule();
+const jobClock = new TestClock();
 let server: RunningServer;
 let temp: ReturnType<typeof makeTempDir>;
 let core: ConsoleCore;
@@ -34,7 +34,8 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port: 0,
     seedDemo: true,
-    config: { jwtSecret: 'test-secret-'.repeat(4), schedule: manual.schedule, random: () => 0.99 },
+    config: { jwtSecret: 'test-secret-'.repeat(4), random: () => 0.99 },
+    jobClock,
     logger: createLogger({ level: 'silent' }),
   });
 }, 120_000);
@@ -93,7 +94,7 @@ describe('alert relay against the real server', () => {
     // The first stream started the demonstration: the first seeded alert, then one every 2 s.
     await vi.waitFor(() => expect(core.alerts.list()).toHaveLength(1));
     for (let n = 2; n <= SEEDED.length; n++) {
-      manual.advance(2_000);
+      await jobClock.tick(2_000);
       await vi.waitFor(() => expect(core.alerts.list()).toHaveLength(n));
     }
     const list = await value<BannerAlert[]>('alerts:list');

@@ -8,13 +8,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BANNER, DEMO_ALERTS, streamedAlert, type StreamedAlert } from '../../../shared/alerts';
 import { ERRORS, formatError } from '../../../shared/errors';
-import { SEEDED_DEMO_ALERTS } from '../../../server/alerts/demo';
+import { TestClock } from 'pg-boss';
+import { buildApp } from '../../../server/app';
+import { DEMO_ALERTS_QUEUE, SEEDED_DEMO_ALERTS } from '../../../server/alerts/demo';
 import { createAlertHub } from '../../../server/alerts/hub';
 import type { NewAlert } from '../../../server/alerts/store';
+import { jobQueuesOverview } from '../../../server/jobs/overview';
+import { createJobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
 import { testDatabases } from '../../support/databases';
 import { buildTestApp, insertUser, tokenFor } from '../../support/server';
-import { createManualSchedule } from '../../support/schedule';
 import { openSse, type SseReader } from '../../support/sse';
 import { useServerSuite } from '../../support/suite';
 
@@ -128,32 +131,40 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
 
   it('in demo mode, the first stream starts the demonstration alerts, stored and streamed', async () => {
     const demoDatabase = await target.open();
-    const manual = createManualSchedule();
-    const app = await buildTestApp(demoDatabase, clock, {
-      demoAlerts: true,
-      schedule: manual.schedule,
-      random: () => 0.99,
+    // The demonstration is a chain of jobs: pg-boss's test clock moves its time.
+    const jobClock = new TestClock();
+    const logger = createLogger({ level: 'silent' });
+    const jobs = createJobRunner({ database: demoDatabase, logger, clock: jobClock });
+    const app = await buildApp({
+      database: demoDatabase,
+      config: { now: clock.now, demoAlerts: true, random: () => 0.99 },
+      logger,
+      jobs,
     });
+    await jobs.start();
+    const waiting = async () =>
+      (await jobQueuesOverview(demoDatabase.db)).find((q) => q.name === DEMO_ALERTS_QUEUE)?.counts.created;
     try {
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const token = await tokenFor(demoDatabase, clock, (await insertUser(demoDatabase, 'super_admin')).id);
-      expect(manual.pending).toBe(0);
+      expect(await waiting()).toBe(0);
       const reader = await stream(base, token);
       await reader.waitFor(1);
       expect(parsed(reader).map((a) => a.title)).toEqual([SEEDED_DEMO_ALERTS[0]?.title]);
-      manual.advance(DEMO_ALERTS.seededIntervalMs);
+      await jobClock.tick(DEMO_ALERTS.seededIntervalMs);
       await reader.waitFor(2);
       expect(reader.events.map((e) => e.event)).toEqual(['alert', 'alert']);
       expect(parsed(reader).map((a) => a.title)).toEqual(SEEDED_DEMO_ALERTS.slice(0, 2).map((a) => a.title));
-      // A second console gets them replayed.
+      // A second console gets them replayed, and does not start a second demonstration.
       const late = await stream(base, token);
       await late.waitFor(2);
       expect(late.events.map((e) => e.event)).toEqual(['recent', 'recent']);
+      expect(await waiting()).toBe(1);
     } finally {
+      await jobs.stop(1);
       await app.close();
       await demoDatabase.close();
     }
-    expect(manual.pending).toBe(0);
   });
 
   it('ends its open streams when the server closes', async () => {

@@ -1,60 +1,32 @@
-/** The demonstration alerts (part 1 §2, §9) on an injected clock and chance. */
+/** The demonstration alerts (part 1 §2, §9): the steps of their chain of jobs, on an injected chance. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_ALERTS, streamedAlert } from '../../../shared/alerts';
-import {
-  SEEDED_DEMO_ALERTS,
-  createDemoEmitter,
-  randomDemoAlert,
-  type DemoEmitterOptions,
-} from '../../../server/alerts/demo';
-import type { NewAlert } from '../../../server/alerts/store';
-import { createManualSchedule } from '../../support/schedule';
+import { SEEDED_DEMO_ALERTS, demoStep, randomDemoAlert } from '../../../server/alerts/demo';
 
-function emitter(randoms: number[], overrides: Partial<DemoEmitterOptions> = {}) {
-  const clock = createManualSchedule();
-  const published: { at: number; alert: NewAlert }[] = [];
-  const errors: unknown[] = [];
-  let i = 0;
-  const demo = createDemoEmitter({
-    publish: async (alert) => void published.push({ at: clock.now, alert }),
-    schedule: clock.schedule,
-    random: () => randoms[i++ % randoms.length] ?? 0,
-    onError: (error) => errors.push(error),
-    ...overrides,
-  });
-  return { clock, published, errors, demo };
-}
-
-describe('demo alert emitter', () => {
-  it('adds the seeded alerts two seconds apart, from the start', () => {
-    const { clock, published, demo } = emitter([0.99]);
-    demo.start();
-    clock.advance(DEMO_ALERTS.seededIntervalMs * (SEEDED_DEMO_ALERTS.length - 1));
-    expect(published.map((p) => p.at)).toEqual(
-      SEEDED_DEMO_ALERTS.map((_, i) => i * DEMO_ALERTS.seededIntervalMs),
+describe('demo alert steps', () => {
+  it('publishes the seeded alerts two seconds apart, then waits 30 s', () => {
+    const steps = SEEDED_DEMO_ALERTS.map((_, step) => demoStep(step, () => 0.99));
+    expect(steps.map((s) => s.alert)).toEqual(SEEDED_DEMO_ALERTS);
+    expect(steps.map((s) => s.next)).toEqual(
+      SEEDED_DEMO_ALERTS.map((_, step) => ({
+        step: step + 1,
+        delayMs:
+          step === SEEDED_DEMO_ALERTS.length - 1
+            ? DEMO_ALERTS.randomIntervalMs
+            : DEMO_ALERTS.seededIntervalMs,
+      })),
     );
-    expect(published.map((p) => p.alert)).toEqual(SEEDED_DEMO_ALERTS);
   });
 
   it('then every 30 s adds a random alert with a 20 % chance', () => {
+    const after = SEEDED_DEMO_ALERTS.length;
+    const again = { step: after, delayMs: DEMO_ALERTS.randomIntervalMs };
     // Draws: below 0.2 adds one (then two draws for its content), at or above does not.
-    const { clock, published, demo } = emitter([0.5, 0.2, 0.19, 0.1, 0.5, 0.7, 0.25]);
-    demo.start();
-    const seededEnd = DEMO_ALERTS.seededIntervalMs * SEEDED_DEMO_ALERTS.length;
-    clock.advance(seededEnd);
-    expect(published).toHaveLength(SEEDED_DEMO_ALERTS.length);
-
-    clock.advance(DEMO_ALERTS.randomIntervalMs - 1);
-    expect(published).toHaveLength(SEEDED_DEMO_ALERTS.length);
-    clock.advance(1); // draw 0.5: none
-    expect(published).toHaveLength(SEEDED_DEMO_ALERTS.length);
-    clock.advance(DEMO_ALERTS.randomIntervalMs); // draw 0.2: none (a 20 % chance is below 0.2)
-    expect(published).toHaveLength(SEEDED_DEMO_ALERTS.length);
-    clock.advance(DEMO_ALERTS.randomIntervalMs); // draw 0.19: one; 0.1 picks the revenue update
-    const random = published.slice(SEEDED_DEMO_ALERTS.length);
-    expect(random).toHaveLength(1);
-    expect(random[0]?.at).toBe(seededEnd + 3 * DEMO_ALERTS.randomIntervalMs);
-    expect(random[0]?.alert).toMatchObject({
+    expect(demoStep(after, sequence([0.5]))).toEqual({ alert: undefined, next: again });
+    expect(demoStep(after, sequence([0.2]))).toEqual({ alert: undefined, next: again });
+    const drawn = demoStep(after + 7, sequence([0.19, 0.1, 0.5]));
+    expect(drawn.next).toEqual(again);
+    expect(drawn.alert).toMatchObject({
       title: 'Daily Revenue Update',
       type: 'revenue',
       category: 'business',
@@ -74,22 +46,6 @@ describe('demo alert emitter', () => {
         streamedAlert.safeParse({ ...alert, id: 'x', timestamp: new Date(0).toISOString() }).success,
       ).toBe(true);
     }
-  });
-
-  it('starts once, stops for good, and reports a failed store without stopping', async () => {
-    const failing = emitter([0.99], { publish: async () => Promise.reject(new Error('database gone')) });
-    failing.demo.start();
-    failing.demo.start();
-    failing.clock.advance(DEMO_ALERTS.seededIntervalMs);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(failing.errors).toHaveLength(2);
-
-    const { clock, published, demo } = emitter([0.1]);
-    demo.start();
-    demo.stop();
-    clock.advance(10 * DEMO_ALERTS.randomIntervalMs);
-    expect(published).toHaveLength(1);
-    expect(clock.pending).toBe(0);
   });
 });
 

@@ -1,0 +1,222 @@
+/**
+ * The server's one job runner: pg-boss on the server's own database. Jobs are rows in the `pgboss` schema,
+ * claimed with `FOR UPDATE SKIP LOCKED`, so with several instances each job runs once; a claimed job whose
+ * instance died is retried by another once its lease (`leaseSeconds`) has passed; a job that keeps failing
+ * is retried with exponential backoff and then stays `failed`, the dead-letter state the overview shows.
+ *
+ * pg-boss owns its schema and its migrations (they follow the package's version, not ours): `start()`
+ * creates or upgrades the `pgboss` schema under pg-boss's own advisory lock, so drizzle's migrations never
+ * see those tables.
+ */
+import { setImmediate } from 'node:timers/promises';
+import { PgBoss, fromPglite, type Clock, type JobResult, type QueuePolicy } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the runner stops, or the lease ends, while the handler runs. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface QueueDefinition<T> {
+  /** The payload's schema: a job sent by an older version is checked before its handler sees it. */
+  data: z.ZodType<T>;
+  /** Handlers of this queue running at once in one instance. Default 1. */
+  concurrency?: number;
+  /** Retries after the first attempt before the job is left failed (the dead-letter state). Default 3. */
+  retries?: number;
+  /** The first retry's delay; each next one doubles (with jitter), up to `retryDelayMaxSeconds`. Default 10. */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /** How long a claimed job may run; after it another instance takes it over (an attempt is spent). Default 900. */
+  leaseSeconds?: number;
+  /**
+   * `standard`: any number queued and active. `singleton`: one active at a time across all instances.
+   * `stately`: at most one queued and one active (a second send while one waits is dropped).
+   * `exclusive`: at most one queued or active. Each may be narrowed per `singletonKey`.
+   */
+  policy?: Extract<QueuePolicy, 'standard' | 'singleton' | 'stately' | 'exclusive'>;
+  /** How often an idle worker looks for jobs when no notification woke it. Default 2. */
+  pollingIntervalSeconds?: number;
+  /** How long completed jobs stay visible. Default 7 days (pg-boss's). */
+  keepCompletedSeconds?: number;
+}
+
+export interface SendOptions {
+  /** Jobs with the same key count as one for the queue's policy (singleton, stately, exclusive). */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface JobRunnerOptions {
+  database: Database;
+  logger: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /**
+   * Run handlers, cron schedules and supervision here (default). False: an instance that only sends,
+   * e.g. a test that wants the tables but no background work.
+   */
+  work?: boolean;
+  /** pg-boss's clock: a `TestClock` in tests moves JavaScript timers and the database's `now()` together. */
+  clock?: Clock;
+  /** How often expired leases are looked for (and queue counts refreshed). Default 30. */
+  superviseIntervalSeconds?: number;
+  /** How often due cron schedules are turned into jobs. Default 30 (pg-boss's). */
+  cronIntervalSeconds?: number;
+}
+
+export interface JobRunner {
+  /** Declares a queue and its handler; before `start()`, or after it (then it is created at once). */
+  define<T>(queue: string, handler: JobHandler<T>, definition: QueueDefinition<T>): Promise<void>;
+  /** Queues a job; answers its id, or null when the queue's policy dropped it (a singleton already waits). */
+  send<T>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** A cron schedule (5 fields, or 6 with seconds) in a time zone (IANA name), sending `data` each time. */
+  schedule<T>(queue: string, cron: string, tz: string, data?: T): Promise<void>;
+  start(): Promise<void>;
+  /** Stops claiming, lets running handlers finish (up to `graceSeconds`, default 10), then closes. */
+  stop(graceSeconds?: number): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+interface Defined {
+  handler: JobHandler<unknown>;
+  definition: QueueDefinition<unknown>;
+}
+
+/** Jobs a worker claims at once; see `install`. */
+const BATCH_SIZE = 4;
+const DEFAULTS = { retries: 3, retryDelaySeconds: 10, leaseSeconds: 900, pollingIntervalSeconds: 2 };
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { database, logger } = options;
+  const work = options.work !== false;
+  const connection =
+    database.driver.kind === 'pglite'
+      ? { db: fromPglite(database.driver.client), backend: 'pglite' as const }
+      : // Its own small pool, so that a burst of jobs never takes the connections requests need.
+        { connectionString: database.driver.url, max: 4, application_name: 'console-jobs' };
+  const boss = new PgBoss({
+    ...connection,
+    schema: JOBS_SCHEMA,
+    supervise: work,
+    schedule: work,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    cronWorkerIntervalSeconds: options.cronIntervalSeconds ?? 30,
+    cronMonitorIntervalSeconds: options.cronIntervalSeconds ?? 30,
+    // Our server lists its own instances elsewhere; this registry would only add a write per heartbeat.
+    registerInstance: false,
+    // A new job wakes the workers of every instance at once (NOTIFY; in-process on PGlite); polling
+    // stays as the fallback, so a lost notification only delays a job by one poll.
+    useListenNotify: work,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  // pg-boss reports background failures (a lost connection, a failed maintenance pass) as events.
+  boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
+  boss.on('warning', (warning) => logger.warn({ warning }, 'job runner warning'));
+
+  const defined = new Map<string, Defined>();
+  const schedules: { queue: string; cron: string; tz: string; data: unknown }[] = [];
+  let started = false;
+
+  const install = async (queue: string, { handler, definition }: Defined) => {
+    const retryDelay = definition.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds;
+    await boss.createQueue(queue, {
+      policy: definition.policy ?? 'standard',
+      retryLimit: definition.retries ?? DEFAULTS.retries,
+      retryDelay,
+      retryBackoff: true,
+      ...(definition.retryDelayMaxSeconds ? { retryDelayMax: definition.retryDelayMaxSeconds } : {}),
+      expireInSeconds: definition.leaseSeconds ?? DEFAULTS.leaseSeconds,
+      notify: true,
+      ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
+    });
+    // A queue made by an earlier version keeps its old settings unless told: the definition wins.
+    await boss.updateQueue(queue, {
+      retryLimit: definition.retries ?? DEFAULTS.retries,
+      retryDelay,
+      retryBackoff: true,
+      expireInSeconds: definition.leaseSeconds ?? DEFAULTS.leaseSeconds,
+      notify: true,
+      ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
+    });
+    if (!work) return;
+    await boss.work<unknown>(
+      queue,
+      {
+        localConcurrency: definition.concurrency ?? 1,
+        pollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
+        // A worker waits a polling interval after each fetch unless the fetch came back full: claiming
+        // a few at a time lets a backlog drain without pauses. They run one after the other, so the
+        // concurrency limit holds, and each settles on its own (a failure retries only that job).
+        batchSize: BATCH_SIZE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      async (batch) => {
+        const results: JobResult[] = [];
+        for (const job of batch) {
+          // PGlite answers without ever leaving the microtask queue: a worker draining a backlog would
+          // keep the event loop from reading sockets, and requests would wait for the whole backlog.
+          // One turn of the loop per job lets them in; their queries then queue fairly with the jobs'.
+          await setImmediate();
+          try {
+            const data = definition.data.parse(job.data ?? {});
+            await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+            results.push({ id: job.id, status: 'completed' });
+          } catch (error) {
+            const failure = error instanceof Error ? error : new Error(String(error));
+            results.push({
+              id: job.id,
+              status: 'failed',
+              output: { name: failure.name, message: failure.message, stack: failure.stack },
+            });
+          }
+        }
+        return results;
+      },
+    );
+  };
+
+  const applySchedule = ({ queue, cron, tz, data }: (typeof schedules)[number]) =>
+    boss.schedule(queue, cron, (data ?? null) as object | null, { tz });
+
+  return {
+    boss,
+    async define(queue, handler, definition) {
+      const entry = { handler, definition } as Defined;
+      if (defined.has(queue)) throw new Error(`job queue ${queue} is defined twice`);
+      defined.set(queue, entry);
+      if (started) await install(queue, entry);
+    },
+    async send(queue, data, sendOptions = {}) {
+      const job = defined.get(queue);
+      if (job) job.definition.data.parse(data);
+      return boss.send(queue, data as object, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+    },
+    async schedule(queue, cron, tz, data) {
+      const entry = { queue, cron, tz, data };
+      schedules.push(entry);
+      if (started) await applySchedule(entry);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [queue, entry] of defined) await install(queue, entry);
+      for (const entry of schedules) await applySchedule(entry);
+    },
+    async stop(graceSeconds = 10) {
+      await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: true });
+    },
+  };
+}
