@@ -6,12 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { createAlertHub } from '../server/alerts/hub';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { createLogger } from '../server/logger';
-import { createPostgresDatabase } from '../tests/support/databases';
 import { insertUser, tokenFor, createClock } from '../tests/support/server';
 import { openSse, type SseReader } from '../tests/support/sse';
+import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
 
 const STREAMS = 50;
@@ -22,17 +22,7 @@ const TARGET_P95_MS = 100;
 const logger = createLogger({ level: 'silent' });
 
 export async function measureAlertFanOut(): Promise<BenchResult[]> {
-  const results = await measureOn('PGlite', await openDatabase());
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const created = await createPostgresDatabase(serverUrl);
-    try {
-      results.push(...(await measureOn('PostgreSQL', await openDatabase({ url: created.url }))));
-    } finally {
-      await created.drop();
-    }
-  }
-  return results;
+  return onEachDatabase(measureOn);
 }
 
 async function measureOn(label: string, database: Database): Promise<BenchResult[]> {

@@ -7,13 +7,13 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { createJobRunner } from '../server/jobs/runner';
 import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
-import { createPostgresDatabase } from '../tests/support/databases';
 import { createClock, insertUser, tokenFor } from '../tests/support/server';
+import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
 
 const JOBS = 1_000;
@@ -28,16 +28,7 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 export async function measureJobRunner(): Promise<BenchResult[]> {
-  const results = await measureOn('PGlite', await openDatabase());
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const created = await createPostgresDatabase(serverUrl);
-    try {
-      results.push(...(await measureOn('PostgreSQL', await openDatabase({ url: created.url }))));
-    } finally {
-      await created.drop();
-    }
-  }
+  const results = await onEachDatabase(measureOn);
   results.push(...(await measureRequestsBesideJobs()));
   return results;
 }
