@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startOfUtcDay } from '../domain/business/formulas';
 import { seedDemo } from '../seed/demo';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
@@ -21,11 +22,12 @@ export const DEMO_SNAPSHOT_FILE = fileURLToPath(
 const GZIP = 'application/x-gzip';
 
 /** Migrated, catalogue synced, demo dataset loaded; never a signing secret (each install makes its own). */
-export async function createDemoSnapshot(): Promise<Blob> {
+export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
   const database = await openDatabase();
   try {
-    await migrateDatabase(database);
-    await seedDemo(database);
+    await migrateDatabase(database, { now });
+    // From the start of the build's UTC day: the first start moves it by whole days (seed/anchor.ts).
+    await seedDemo(database, { now: startOfUtcDay(now), anchored: false });
     const [secrets] = await database.db.select({ n: count() }).from(serverSecrets);
     if (secrets?.n) throw new Error('The demo snapshot must not carry a signing secret');
     // After a checkpoint only the current WAL segment is needed; the others (16 MiB each, full of the
