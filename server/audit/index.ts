@@ -75,7 +75,8 @@ export const AUDITED = new Map<Endpoint, AuditSpec>([
   ],
 ]);
 
-const HIGHER: Record<AuditSeverity, AuditSeverity> = {
+/** A failure's severity: one step above the success's. */
+export const HIGHER: Record<AuditSeverity, AuditSeverity> = {
   low: 'medium',
   medium: 'high',
   high: 'critical',

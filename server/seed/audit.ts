@@ -1,8 +1,10 @@
 import { desc, sql } from 'drizzle-orm';
-import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditStatus } from '../../shared/api/audit';
+import type { AuditStatus } from '../../shared/api/audit';
+import { HIGHER } from '../audit';
 import { GENESIS_HASH, recordHash, type AuditRecord } from '../audit/chain';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
+import { AUDIT_EVENT_KINDS, LOGIN, LOGOUT, type AuditEventKind } from './audit-events';
 
 export interface AuditPerson {
   id: string | null;
@@ -18,8 +20,6 @@ const PEOPLE: readonly AuditPerson[] = [
   { id: null, name: 'Emery Manager', email: 'emery@demo.example' },
   { id: null, name: 'Finley Analyst', email: 'finley@demo.example' },
 ];
-const RESOURCES = ['session', 'organization', 'member', 'invite', 'child', 'attendance', 'role', 'export'];
-
 /** A small deterministic generator (mulberry32): the same seed gives the same trail. */
 function random(seed: number): () => number {
   let a = seed;
@@ -49,6 +49,11 @@ export interface AuditTrailOptions {
   organizationIds?: readonly string[];
   /** Who acts; six made-up people when not given. */
   people?: readonly AuditPerson[];
+  /**
+   * false: the records are written without their hashes, to be sealed later (sealLegacyAuditRecords) —
+   * the demo's dates move to the first start before the chain is sealed.
+   */
+  sealed?: boolean;
   /** Called after each inserted batch with the number of records so far. */
   onProgress?: (inserted: number) => void;
 }
@@ -67,32 +72,55 @@ export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promis
     .limit(1);
   let seq = last?.seq ?? 0;
   let prevHash = last?.hash ?? GENESIS_HASH;
+  const weights = AUDIT_EVENT_KINDS.reduce((sum, k) => sum + k.weight, 0);
+  const change = (): AuditEventKind => {
+    let roll = next() * weights;
+    for (const kind of AUDIT_EVENT_KINDS) if ((roll -= kind.weight) < 0) return kind;
+    return AUDIT_EVENT_KINDS[AUDIT_EVENT_KINDS.length - 1]!;
+  };
+  const people = options.people ?? PEOPLE;
+  // Who is signed in: a person's first record is a sign-in, and a sign-out closes what a sign-in opened.
+  const signedIn = new Set<AuditPerson>();
+  const sealed = options.sealed ?? true;
   const batchSize = 2_000;
   for (let done = 0; done < options.count;) {
     const batch: AuditRecord[] = [];
     for (let i = 0; i < batchSize && done < options.count; i++, done++) {
-      const person = pick(options.people ?? PEOPLE);
+      const person = pick(people);
+      const at = new Date(options.start.getTime() + done * options.stepMs);
+      const kind = !signedIn.has(person) ? LOGIN : next() < 0.12 ? LOGOUT : change();
       const roll = next();
-      const status: AuditStatus = roll < 0.9 ? 'success' : roll < 0.97 ? 'failure' : 'warning';
+      const status: AuditStatus = roll < 0.93 ? 'success' : roll < 0.98 ? 'failure' : 'warning';
+      if (kind === LOGIN && status !== 'failure') signedIn.add(person);
+      if (kind === LOGOUT) signedIn.delete(person);
+      // A failed sign-in knows only the email typed, as the live endpoint records it.
+      const anonymous = kind === LOGIN && status === 'failure';
+      const event = kind.make({
+        pick,
+        int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+        uuid: () => uuidFrom(next),
+        at,
+      });
       seq++;
       const content = {
         id: uuidFrom(next),
-        organizationId: options.organizationIds?.length ? pick(options.organizationIds) : null,
-        userId: person.id,
-        userName: person.name,
+        organizationId: kind.tenant && options.organizationIds?.length ? pick(options.organizationIds) : null,
+        userId: anonymous ? null : person.id,
+        userName: anonymous ? null : person.name,
         userEmail: person.email,
-        action: pick(AUDIT_ACTIONS),
-        resource: pick(RESOURCES),
-        resourceId: String(Math.floor(next() * 10_000)),
-        details: { note: `change ${seq}` },
-        timestamp: new Date(options.start.getTime() + done * options.stepMs),
+        action: kind.action,
+        resource: kind.resource,
+        resourceId:
+          kind.resource === 'session' || kind.resource === 'password' ? person.id : event.resourceId,
+        details: event.details,
+        timestamp: at,
         ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
         userAgent: 'ops-console-seed',
         status,
-        severity: pick(AUDIT_SEVERITIES),
+        severity: status === 'success' ? kind.severity : HIGHER[kind.severity],
       };
-      const hash = recordHash(prevHash, seq, content);
-      batch.push({ ...content, seq, prevHash, hash });
+      const hash = sealed ? recordHash(prevHash, seq, content) : '';
+      batch.push({ ...content, seq, prevHash: sealed ? prevHash : '', hash });
       prevHash = hash;
     }
     await insertBatch(db, batch);
