@@ -255,12 +255,4 @@ export const AUDIT_EVENT_KINDS: readonly AuditEventKind[] = [
       details: { email: personEmail(t), role: t.pick(SYSTEM_ROLE_IDS) },
     }),
   },
-  {
-    action: 'UPDATE',
-    resource: 'password',
-    severity: 'medium',
-    tenant: false,
-    weight: 1,
-    make: () => ({ resourceId: null, details: {} }),
-  },
 ];

@@ -63,15 +63,38 @@ export interface AuditTrailOptions {
  * record at a time would take minutes for a million.
  */
 export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promise<number> {
-  const next = random(options.seed ?? 42);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const [last] = await db
     .select({ seq: auditLogs.seq, hash: auditLogs.hash })
     .from(auditLogs)
     .orderBy(desc(auditLogs.seq))
     .limit(1);
-  let seq = last?.seq ?? 0;
-  let prevHash = last?.hash ?? GENESIS_HASH;
+  const batchSize = 2_000;
+  let batch: AuditRecord[] = [];
+  let done = 0;
+  const flush = async () => {
+    await insertBatch(db, batch);
+    done += batch.length;
+    batch = [];
+    options.onProgress?.(done);
+  };
+  for (const record of auditTrailRecords(options, last)) {
+    batch.push(record);
+    if (batch.length === batchSize) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return options.count;
+}
+
+/**
+ * The records of the trail, in order, continuing the chain after `head`. Each person's first record is a
+ * sign-in; a sign-out closes what a sign-in opened; between them, the changes the audited endpoints make.
+ */
+export function* auditTrailRecords(
+  options: AuditTrailOptions,
+  head?: { seq: number; hash: string },
+): Generator<AuditRecord> {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const weights = AUDIT_EVENT_KINDS.reduce((sum, k) => sum + k.weight, 0);
   const change = (): AuditEventKind => {
     let roll = next() * weights;
@@ -79,54 +102,47 @@ export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promis
     return AUDIT_EVENT_KINDS[AUDIT_EVENT_KINDS.length - 1]!;
   };
   const people = options.people ?? PEOPLE;
-  // Who is signed in: a person's first record is a sign-in, and a sign-out closes what a sign-in opened.
   const signedIn = new Set<AuditPerson>();
   const sealed = options.sealed ?? true;
-  const batchSize = 2_000;
-  for (let done = 0; done < options.count;) {
-    const batch: AuditRecord[] = [];
-    for (let i = 0; i < batchSize && done < options.count; i++, done++) {
-      const person = pick(people);
-      const at = new Date(options.start.getTime() + done * options.stepMs);
-      const kind = !signedIn.has(person) ? LOGIN : next() < 0.12 ? LOGOUT : change();
-      const roll = next();
-      const status: AuditStatus = roll < 0.93 ? 'success' : roll < 0.98 ? 'failure' : 'warning';
-      if (kind === LOGIN && status !== 'failure') signedIn.add(person);
-      if (kind === LOGOUT) signedIn.delete(person);
-      // A failed sign-in knows only the email typed, as the live endpoint records it.
-      const anonymous = kind === LOGIN && status === 'failure';
-      const event = kind.make({
-        pick,
-        int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-        uuid: () => uuidFrom(next),
-        at,
-      });
-      seq++;
-      const content = {
-        id: uuidFrom(next),
-        organizationId: kind.tenant && options.organizationIds?.length ? pick(options.organizationIds) : null,
-        userId: anonymous ? null : person.id,
-        userName: anonymous ? null : person.name,
-        userEmail: person.email,
-        action: kind.action,
-        resource: kind.resource,
-        resourceId:
-          kind.resource === 'session' || kind.resource === 'password' ? person.id : event.resourceId,
-        details: event.details,
-        timestamp: at,
-        ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
-        userAgent: 'ops-console-seed',
-        status,
-        severity: status === 'success' ? kind.severity : HIGHER[kind.severity],
-      };
-      const hash = sealed ? recordHash(prevHash, seq, content) : '';
-      batch.push({ ...content, seq, prevHash: sealed ? prevHash : '', hash });
-      prevHash = hash;
-    }
-    await insertBatch(db, batch);
-    options.onProgress?.(done);
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? GENESIS_HASH;
+  for (let done = 0; done < options.count; done++) {
+    const person = pick(people);
+    const at = new Date(options.start.getTime() + done * options.stepMs);
+    const kind = !signedIn.has(person) ? LOGIN : next() < 0.12 ? LOGOUT : change();
+    const roll = next();
+    const status: AuditStatus = roll < 0.93 ? 'success' : roll < 0.98 ? 'failure' : 'warning';
+    if (kind === LOGIN && status !== 'failure') signedIn.add(person);
+    if (kind === LOGOUT) signedIn.delete(person);
+    const event = kind.make({
+      pick,
+      int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+      uuid: () => uuidFrom(next),
+      at,
+    });
+    const ownId = kind.resource === 'session';
+    seq++;
+    const content = {
+      id: uuidFrom(next),
+      organizationId: kind.tenant && options.organizationIds?.length ? pick(options.organizationIds) : null,
+      // A failed sign-in of a known account names it, as the live endpoint does.
+      userId: person.id,
+      userName: person.name,
+      userEmail: person.email,
+      action: kind.action,
+      resource: kind.resource,
+      resourceId: ownId ? person.id : event.resourceId,
+      details: event.details,
+      timestamp: at,
+      ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
+      userAgent: 'ops-console-seed',
+      status,
+      severity: status === 'success' ? kind.severity : HIGHER[kind.severity],
+    };
+    const hash = sealed ? recordHash(prevHash, seq, content) : '';
+    yield { ...content, seq, prevHash: sealed ? prevHash : '', hash };
+    prevHash = hash;
   }
-  return options.count;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database, Db } from '../db/client';
 import { demoAnchor, users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
-import { seedAuditTrail } from './audit';
+import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
@@ -44,7 +44,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
   if (tenantsAt !== undefined) {
     await insertDemoTenants(db, tenantsAt);
     await insertDemoBusiness(db, tenantsAt);
-    await insertDemoAuditTrail(db, tenantsAt, anchored);
+    await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });
@@ -55,9 +55,9 @@ const DEMO_AUDIT_DAYS = 30;
 const DEMO_AUDIT_RECORDS = 1_500;
 
 /** A month of plausible audit history by the demo's console users, chained like the live trail. */
-async function insertDemoAuditTrail(db: Db, now: number, sealed: boolean): Promise<void> {
+export function demoAuditTrailOptions(now: number, sealed: boolean): AuditTrailOptions {
   const span = DEMO_AUDIT_DAYS * 86_400_000;
-  await seedAuditTrail(db, {
+  return {
     count: DEMO_AUDIT_RECORDS,
     start: new Date(now - span),
     stepMs: Math.floor(span / DEMO_AUDIT_RECORDS),
@@ -65,5 +65,5 @@ async function insertDemoAuditTrail(db: Db, now: number, sealed: boolean): Promi
     people: DEMO_USERS.filter((u) => ['super_admin', 'app_owner', 'center_admin'].includes(u.role)),
     seed: 2026,
     sealed,
-  });
+  };
 }
