@@ -21,6 +21,7 @@ import {
 import { rows } from '../../../server/domain/business/sql';
 import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../server/domain/business/formulas';
 import { anchorDemo, DEMO_SHIFTS, demoMove, NOT_SHIFTED } from '../../../server/seed/anchor';
+import { seedAuditTrail } from '../../../server/seed/audit';
 import { seedDemo } from '../../../server/seed/demo';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
@@ -145,5 +146,28 @@ describe.each(testDatabases)('a demo first started a year after its build on $na
       headers: bearer(await tokenFor(database, clock, DEMO_USERS[0]!.id)),
     });
     expect(again.body.data).toMatchObject({ valid: true, checked: 1_501 });
+  });
+});
+
+describe.each(testDatabases)('a pending anchor on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('never rewrites a sealed audit record: the move is refused whole and stays pending', async () => {
+    const at = new Date(BUILD - 3_600_000);
+    await seedAuditTrail(database.db, { count: 2, start: at, stepMs: 1_000 });
+    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
+    await expect(anchorDemo(database.db, FIRST_START)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }),
+    });
+    const [anchor] = await database.db.select().from(demoAnchor);
+    expect(anchor?.anchoredAt).toBeNull();
+    const records = await database.db.select().from(auditLogs);
+    expect(records.map((r) => r.timestamp.getTime())).toEqual([at.getTime(), at.getTime() + 1_000]);
   });
 });
