@@ -12,7 +12,8 @@
  * where today falls in the month, as they would for a seed made that day. The one column that must stay
  * on a month's first day, acquisition_spend.month, moves by whole months instead, so that this month and
  * the twelve before it each keep their spend. The snapshot is seeded at the start of its UTC day, so
- * nothing it seeded lands after the first start's instant.
+ * nothing dated from the seed's clock lands after the first start's instant (columns the database stamped
+ * itself at build, such as users.created_at, keep the build's time of day on the first start's day).
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, sql, type SQL } from 'drizzle-orm';
