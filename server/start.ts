@@ -53,10 +53,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? await snapshotFor(dataDir, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
       : undefined;
   const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
+  const serverConfig = resolveConfig(options.config);
   try {
-    // Also after a snapshot: it may predate the newest migrations.
-    await migrateDatabase(database, { migrationsFolder: options.migrationsFolder });
-    if (wantsDemo) await loadDemoDataset(database);
+    // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
+    await migrateDatabase(database, { migrationsFolder: options.migrationsFolder, now: serverConfig.now() });
+    if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now() });
 
     const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
     // A server with the demo dataset also plays the banner's demonstration alerts.

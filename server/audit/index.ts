@@ -11,7 +11,8 @@ import { appendAuditRecord } from './chain';
  * failure.
  */
 
-const HIGHER: Record<AuditSeverity, AuditSeverity> = {
+/** A failure's severity: one step above the success's. */
+export const HIGHER: Record<AuditSeverity, AuditSeverity> = {
   low: 'medium',
   medium: 'high',
   high: 'critical',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
 import { sealLegacyAuditRecords } from '../audit/chain';
+import { anchorDemo } from '../seed/anchor';
 import { syncCatalogue } from './catalogue';
 
 /**
@@ -14,17 +15,21 @@ export const DEFAULT_MIGRATIONS_FOLDER = fileURLToPath(
 export interface MigrateOptions {
   /** Overrides the folder, for layouts where the default does not hold (a packaged app, say). */
   migrationsFolder?: string;
+  /** The server's clock: a demo waiting for its first start moves to this instant's day. */
+  now?: number;
 }
 
 /**
  * Brings the schema up to date and makes the roles and permissions in the database match the catalogue in
- * shared/permissions.ts. Runs at every start, under a lock so that instances starting together take turns.
+ * shared/permissions.ts, moves a demo snapshot to its first start. Runs at every start, under a lock so that instances starting together take turns.
  */
 export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
   await database.exclusive(async ({ db, migrate }) => {
     await migrate({ migrationsFolder });
     await syncCatalogue(db);
+    // Before the seal: the demo's audit records are rewritten with their moved instants, then hashed.
+    await anchorDemo(db, options.now ?? Date.now());
     await sealLegacyAuditRecords(db);
   });
 }

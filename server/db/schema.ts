@@ -521,6 +521,21 @@ export const costBudgets = pgTable('cost_budgets', {
   alertThresholdPercent: integer('alert_threshold_percent').notNull(),
 });
 
+/**
+ * The instant the demo dataset's dates count back from, and when it was moved to the first start
+ * (server/seed/anchor.ts). One row at most, and only in a database that was given the demo.
+ */
+export const demoAnchor = pgTable(
+  'demo_anchor',
+  {
+    id: boolean('id').primaryKey().default(true),
+    seededAt: instant('seeded_at').notNull(),
+    /** null: the dates still count back from seededAt (a snapshot waiting for its first start). */
+    anchoredAt: instant('anchored_at'),
+  },
+  (t) => [check('demo_anchor_one_row', sql`${t.id}`)],
+);
+
 /** Tables whose rows belong to one organization; usage counts their bytes. */
 export const TENANT_TABLES = [
   'organizations',
@@ -568,4 +583,5 @@ export const schema = {
   acquisitionSpend,
   cloudCosts,
   costBudgets,
+  demoAnchor,
 };

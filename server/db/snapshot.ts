@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startOfUtcDay } from '../domain/business/formulas';
 import { createJobRunner } from '../jobs/runner';
 import { seedDemo } from '../seed/demo';
 import { openDatabase } from './client';
@@ -22,11 +23,12 @@ export const DEMO_SNAPSHOT_FILE = fileURLToPath(
 const GZIP = 'application/x-gzip';
 
 /** Migrated, catalogue synced, demo dataset loaded; never a signing secret (each install makes its own). */
-export async function createDemoSnapshot(): Promise<Blob> {
+export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
   const database = await openDatabase();
   try {
-    await migrateDatabase(database);
-    await seedDemo(database);
+    await migrateDatabase(database, { now });
+    // From the start of the build's UTC day: the first start moves it by whole days (seed/anchor.ts).
+    await seedDemo(database, { now: startOfUtcDay(now), anchored: false });
     // The job runner's schema too: a first start then only checks its version instead of creating it.
     const jobs = createJobRunner({
       database,

@@ -1,8 +1,10 @@
 import { desc, sql } from 'drizzle-orm';
-import { AUDIT_ACTIONS, AUDIT_SEVERITIES, type AuditStatus } from '../../shared/api/audit';
+import type { AuditStatus } from '../../shared/api/audit';
+import { HIGHER } from '../audit';
 import { GENESIS_HASH, recordHash, type AuditRecord } from '../audit/chain';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema';
+import { AUDIT_EVENT_KINDS, LOGIN, LOGOUT, type AuditEventKind } from './audit-events';
 
 export interface AuditPerson {
   id: string | null;
@@ -18,8 +20,6 @@ const PEOPLE: readonly AuditPerson[] = [
   { id: null, name: 'Emery Manager', email: 'emery@demo.example' },
   { id: null, name: 'Finley Analyst', email: 'finley@demo.example' },
 ];
-const RESOURCES = ['session', 'organization', 'member', 'invite', 'child', 'attendance', 'role', 'export'];
-
 /** A small deterministic generator (mulberry32): the same seed gives the same trail. */
 function random(seed: number): () => number {
   let a = seed;
@@ -49,6 +49,11 @@ export interface AuditTrailOptions {
   organizationIds?: readonly string[];
   /** Who acts; six made-up people when not given. */
   people?: readonly AuditPerson[];
+  /**
+   * false: the records are written without their hashes, to be sealed later (sealLegacyAuditRecords) —
+   * the demo's dates move to the first start before the chain is sealed.
+   */
+  sealed?: boolean;
   /** Called after each inserted batch with the number of records so far. */
   onProgress?: (inserted: number) => void;
 }
@@ -58,47 +63,86 @@ export interface AuditTrailOptions {
  * record at a time would take minutes for a million.
  */
 export async function seedAuditTrail(db: Db, options: AuditTrailOptions): Promise<number> {
-  const next = random(options.seed ?? 42);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const [last] = await db
     .select({ seq: auditLogs.seq, hash: auditLogs.hash })
     .from(auditLogs)
     .orderBy(desc(auditLogs.seq))
     .limit(1);
-  let seq = last?.seq ?? 0;
-  let prevHash = last?.hash ?? GENESIS_HASH;
   const batchSize = 2_000;
-  for (let done = 0; done < options.count;) {
-    const batch: AuditRecord[] = [];
-    for (let i = 0; i < batchSize && done < options.count; i++, done++) {
-      const person = pick(options.people ?? PEOPLE);
-      const roll = next();
-      const status: AuditStatus = roll < 0.9 ? 'success' : roll < 0.97 ? 'failure' : 'warning';
-      seq++;
-      const content = {
-        id: uuidFrom(next),
-        organizationId: options.organizationIds?.length ? pick(options.organizationIds) : null,
-        userId: person.id,
-        userName: person.name,
-        userEmail: person.email,
-        action: pick(AUDIT_ACTIONS),
-        resource: pick(RESOURCES),
-        resourceId: String(Math.floor(next() * 10_000)),
-        details: { note: `change ${seq}` },
-        timestamp: new Date(options.start.getTime() + done * options.stepMs),
-        ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
-        userAgent: 'ops-console-seed',
-        status,
-        severity: pick(AUDIT_SEVERITIES),
-      };
-      const hash = recordHash(prevHash, seq, content);
-      batch.push({ ...content, seq, prevHash, hash });
-      prevHash = hash;
-    }
+  let batch: AuditRecord[] = [];
+  let done = 0;
+  const flush = async () => {
     await insertBatch(db, batch);
+    done += batch.length;
+    batch = [];
     options.onProgress?.(done);
+  };
+  for (const record of auditTrailRecords(options, last)) {
+    batch.push(record);
+    if (batch.length === batchSize) await flush();
   }
+  if (batch.length > 0) await flush();
   return options.count;
+}
+
+/**
+ * The records of the trail, in order, continuing the chain after `head`. Each person's first record is a
+ * sign-in; a sign-out closes what a sign-in opened; between them, the changes the audited endpoints make.
+ */
+export function* auditTrailRecords(
+  options: AuditTrailOptions,
+  head?: { seq: number; hash: string },
+): Generator<AuditRecord> {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const weights = AUDIT_EVENT_KINDS.reduce((sum, k) => sum + k.weight, 0);
+  const change = (): AuditEventKind => {
+    let roll = next() * weights;
+    for (const kind of AUDIT_EVENT_KINDS) if ((roll -= kind.weight) < 0) return kind;
+    return AUDIT_EVENT_KINDS[AUDIT_EVENT_KINDS.length - 1]!;
+  };
+  const people = options.people ?? PEOPLE;
+  const signedIn = new Set<AuditPerson>();
+  const sealed = options.sealed ?? true;
+  let seq = head?.seq ?? 0;
+  let prevHash = head?.hash ?? GENESIS_HASH;
+  for (let done = 0; done < options.count; done++) {
+    const person = pick(people);
+    const at = new Date(options.start.getTime() + done * options.stepMs);
+    const kind = !signedIn.has(person) ? LOGIN : next() < 0.12 ? LOGOUT : change();
+    const roll = next();
+    const status: AuditStatus = roll < 0.93 ? 'success' : roll < 0.98 ? 'failure' : 'warning';
+    if (kind === LOGIN && status !== 'failure') signedIn.add(person);
+    if (kind === LOGOUT) signedIn.delete(person);
+    const event = kind.make({
+      pick,
+      int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+      uuid: () => uuidFrom(next),
+      at,
+    });
+    const ownId = kind.resource === 'session';
+    seq++;
+    const content = {
+      id: uuidFrom(next),
+      organizationId: kind.tenant && options.organizationIds?.length ? pick(options.organizationIds) : null,
+      // A failed sign-in of a known account names it, as the live endpoint does.
+      userId: person.id,
+      userName: person.name,
+      userEmail: person.email,
+      action: kind.action,
+      resource: kind.resource,
+      resourceId: ownId ? person.id : event.resourceId,
+      details: event.details,
+      timestamp: at,
+      ipAddress: `10.0.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
+      userAgent: 'ops-console-seed',
+      status,
+      severity: status === 'success' ? kind.severity : HIGHER[kind.severity],
+    };
+    const hash = sealed ? recordHash(prevHash, seq, content) : '';
+    yield { ...content, seq, prevHash: sealed ? prevHash : '', hash };
+    prevHash = hash;
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { users } from '../db/schema';
+import { demoAnchor, users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
-import { seedAuditTrail } from './audit';
+import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
@@ -16,19 +16,24 @@ export interface SeedOptions {
   now?: number;
   /** false: the six demo accounts only (tests that need no organizations). */
   tenants?: boolean;
+  /**
+   * false (the build's snapshot): the dates wait to be moved to the first start (seed/anchor.ts) and the
+   * audit records to be sealed after the move, both done by migrateDatabase at that start.
+   */
+  anchored?: boolean;
 }
 
 export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<boolean> {
-  const { now = Date.now(), tenants = true } = options;
+  const { now = Date.now(), tenants = true, anchored = true } = options;
   return database.exclusive(async ({ db }) => {
     const [row] = await db.select({ users: count() }).from(users);
     if ((row?.users ?? 0) > 0) return false;
-    await db.transaction((tx) => insertDemoData(tx, tenants ? now : undefined));
+    await db.transaction((tx) => insertDemoData(tx, tenants ? now : undefined, anchored));
     return true;
   });
 }
 
-async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<void> {
+async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: boolean): Promise<void> {
   await db.insert(users).values(
     DEMO_USERS.map((u) => ({
       ...u,
@@ -39,7 +44,10 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined): Promise<vo
   if (tenantsAt !== undefined) {
     await insertDemoTenants(db, tenantsAt);
     await insertDemoBusiness(db, tenantsAt);
-    await insertDemoAuditTrail(db, tenantsAt);
+    await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
+    await db
+      .insert(demoAnchor)
+      .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });
   }
 }
 
@@ -47,14 +55,15 @@ const DEMO_AUDIT_DAYS = 30;
 const DEMO_AUDIT_RECORDS = 1_500;
 
 /** A month of plausible audit history by the demo's console users, chained like the live trail. */
-async function insertDemoAuditTrail(db: Db, now: number): Promise<void> {
+export function demoAuditTrailOptions(now: number, sealed: boolean): AuditTrailOptions {
   const span = DEMO_AUDIT_DAYS * 86_400_000;
-  await seedAuditTrail(db, {
+  return {
     count: DEMO_AUDIT_RECORDS,
     start: new Date(now - span),
     stepMs: Math.floor(span / DEMO_AUDIT_RECORDS),
     organizationIds: Array.from({ length: DEMO_ORGANIZATION_COUNT }, (_, i) => demoOrganizationId(i)),
     people: DEMO_USERS.filter((u) => ['super_admin', 'app_owner', 'center_admin'].includes(u.role)),
     seed: 2026,
-  });
+    sealed,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import { DEMO, expect, signInAs, test } from './fixtures';
 
 /**
  * The alert banner (part 1 §2) end to end: the embedded server's demonstration alerts arrive through
@@ -49,9 +49,7 @@ test('demo alerts arrive, navigate with wrap-around, expand, filter, dismiss; a 
     Object.defineProperty(window, 'shownNotifications', { value: shown });
   });
 
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
+  await signInAs(page, host, DEMO.admin);
 
   // The seeded alerts, two seconds apart.
   await expect(counter(page)).toHaveText(new RegExp(`/ ${SEEDED}$`), { timeout: 30_000 });
@@ -113,7 +111,10 @@ test('demo alerts arrive, navigate with wrap-around, expand, filter, dismiss; a 
   await expect.poll(async () => (await shellRecord(page, host.origin)).trayCount).toBe(SEEDED - 2);
 });
 
-test('the recorded shell is closed to a page without the launch cookie', async ({ host, playwright }) => {
+test('the recorded shell is closed to a page without the launch cookie', async ({
+  sharedHost: host,
+  playwright,
+}) => {
   const stranger = await playwright.request.newContext();
   const response = await stranger.get(`${host.origin}/host/shell`);
   expect(response.status()).toBe(403);

@@ -1,21 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import type { RunningHost } from '../support/browser-host';
+import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
 /**
  * /audit-logs (part 2 §2, §4, §7) against the embedded server's demo trail: filters, search, sorting,
  * the details modal, the chain check, and Export Logs through the browser host (a download) compared
  * with what the table shows.
  */
-async function openAuditLogs(page: Page): Promise<void> {
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Audit Logs' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit Logs' })).toBeVisible();
+async function openAuditLogs(page: Page, host: RunningHost): Promise<void> {
+  await signInAs(page, host, DEMO.admin);
+  await openScreen(page, 'Audit Logs');
   await expect(table(page).getByRole('row').nth(1)).toBeVisible();
 }
 
@@ -73,9 +69,8 @@ const firstCell = (page: Page, column: string) =>
     .first()
     .locator(`[data-column="${column}"]`);
 
-test('filters, search, Clear Filters (n) and the empty state', async ({ page, host }) => {
-  await openConsole(page, host);
-  await openAuditLogs(page);
+test('filters, search, Clear Filters (n) and the empty state', async ({ page, sharedHost: host }) => {
+  await openAuditLogs(page, host);
   const all = await counts(page);
   expect(all.shown).toBe(all.total);
   expect(all.total).toBeGreaterThan(1000);
@@ -113,10 +108,9 @@ test('filters, search, Clear Filters (n) and the empty state', async ({ page, ho
 
 test('sorts timestamp, user and action, toggling from ascending; opens and closes details', async ({
   page,
-  host,
+  sharedHost: host,
 }) => {
-  await openConsole(page, host);
-  await openAuditLogs(page);
+  await openAuditLogs(page, host);
   const header = (name: string) => table(page).getByRole('columnheader', { name });
 
   await header('Action').getByRole('button').click();
@@ -145,9 +139,8 @@ test('sorts timestamp, user and action, toggling from ascending; opens and close
   await expect(dialog).toHaveCount(0);
 });
 
-test('Verify integrity: the chain is intact and its head is shown', async ({ page, host }) => {
-  await openConsole(page, host);
-  await openAuditLogs(page);
+test('Verify integrity: the chain is intact and its head is shown', async ({ page, sharedHost: host }) => {
+  await openAuditLogs(page, host);
   await page.getByRole('button', { name: 'Verify integrity' }).click();
   const panel = page.getByRole('region', { name: 'Integrity check' });
   await expect(panel).toContainText(/Chain intact: [\d,]+ records verified/);
@@ -158,8 +151,7 @@ test('Export Logs downloads the filtered, sorted rows as audit-logs.csv, matchin
   page,
   host,
 }) => {
-  await openConsole(page, host);
-  await openAuditLogs(page);
+  await openAuditLogs(page, host);
   await page.getByLabel('Action').selectOption('UPDATE');
   await page.getByLabel('Severity').selectOption('high');
   await table(page).getByRole('columnheader', { name: 'User' }).getByRole('button').click();

@@ -1,6 +1,11 @@
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import { DEMO, expect, openConsole, signIn, signInAs, test } from './fixtures';
 
-test('a wrong password shows the Login Failed box with the server message', async ({ page, host }) => {
+// Signing in and out is what these test: all but the restart share the worker's host, each starting signed out.
+
+test('a wrong password shows the Login Failed box with the server message', async ({
+  page,
+  sharedHost: host,
+}) => {
   await openConsole(page, host);
   await expect(page.getByText('Restricted Access')).toBeVisible();
   await expect(page.getByText('Secure Authentication')).toBeVisible();
@@ -10,7 +15,7 @@ test('a wrong password shows the Login Failed box with the server message', asyn
   await expect(page).toHaveURL(/#\/login/);
 });
 
-test('signing in lands on the dashboard with the user block filled', async ({ page, host }) => {
+test('signing in lands on the dashboard with the user block filled', async ({ page, sharedHost: host }) => {
   await openConsole(page, host);
   await signIn(page, DEMO.admin);
   await expect(page.getByRole('heading', { level: 1, name: 'Executive Dashboard' })).toBeVisible();
@@ -19,7 +24,10 @@ test('signing in lands on the dashboard with the user block filled', async ({ pa
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 
-test('a visitor is sent to /login and returned to the page first asked for', async ({ page, host }) => {
+test('a visitor is sent to /login and returned to the page first asked for', async ({
+  page,
+  sharedHost: host,
+}) => {
   await openConsole(page, host, '/settings');
   await expect(page).toHaveURL(/#\/login/);
   await signIn(page, DEMO.admin);
@@ -27,10 +35,8 @@ test('a visitor is sent to /login and returned to the page first asked for', asy
   await expect(page).toHaveURL(/#\/settings$/);
 });
 
-test('signing out returns to /login and forgets the session', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
+test('signing out returns to /login and forgets the session', async ({ page, sharedHost: host }) => {
+  await signInAs(page, host, DEMO.admin);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await page.reload();
@@ -39,17 +45,15 @@ test('signing out returns to /login and forgets the session', async ({ page, hos
   await expect(page).toHaveURL(/#\/login/);
 });
 
-test('roles without console access are refused at sign-in', async ({ page, host }) => {
+test('roles without console access are refused at sign-in', async ({ page, sharedHost: host }) => {
   await openConsole(page, host);
   await signIn(page, DEMO.teacher);
   await expect(page.getByText('Login Failed')).toBeVisible();
   await expect(page.getByText(/does not give access to the operations console/)).toBeVisible();
 });
 
-test('a role lacking a route permission sees Access Denied', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signIn(page, DEMO.director);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
+test('a role lacking a route permission sees Access Denied', async ({ page, sharedHost: host }) => {
+  await signInAs(page, host, DEMO.director);
   await page.goto(`${host.origin}/#/users`);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
@@ -63,9 +67,7 @@ test('a role lacking a route permission sees Access Denied', async ({ page, host
 });
 
 test('the session survives a restart of the host', async ({ page, host, restartHost }) => {
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
+  await signInAs(page, host, DEMO.admin);
   const next = await restartHost();
   await openConsole(page, next, '/audit-logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Logs' })).toBeVisible();

@@ -1,22 +1,20 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import type { RunningHost } from '../support/browser-host';
+import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
 /** /cost-optimization (part 1 §2) on the demo's cloud cost, and the all-or-nothing CSV import. */
-async function openCost(page: Page): Promise<void> {
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Cost Optimization' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cost Optimization' })).toBeVisible();
+async function openCost(page: Page, host: RunningHost): Promise<void> {
+  await signInAs(page, host, DEMO.admin);
+  await openScreen(page, 'Cost Optimization');
 }
 
 const HEADER = 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others';
 
-test('shows the demo: score 72/100, $2,200 budget at 85 %, and periods', async ({ page, host }) => {
-  await openConsole(page, host);
-  await openCost(page);
+test('shows the demo: score 72/100, $2,200 budget at 85 %, and periods', async ({
+  page,
+  sharedHost: host,
+}) => {
+  await openCost(page, host);
   await expect(page.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('cost-score')).toHaveText('72/100');
   await expect(page.getByTestId('cost-total')).toHaveText('$1,870.00');
@@ -42,8 +40,7 @@ test('a cost CSV with one bad line is refused with its number; a good one is imp
   page,
   host,
 }) => {
-  await openConsole(page, host);
-  await openCost(page);
+  await openCost(page, host);
   const file = page.getByLabel(/Import cost CSV/);
   await file.setInputFiles({
     name: 'costs.csv',

@@ -1,20 +1,15 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import { DEMO, expect, signInAs, test } from './fixtures';
 
 /**
  * The executive dashboard (part 1 §2) on the embedded server's demo figures: the nine KPI cards with
  * their definitions, the header's date range driving the period, Refresh, and the server's health.
  */
-async function signInAs(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
-}
-
 const card = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
 
 test('opens on the demo figures, and the date range changes the period', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signInAs(page, DEMO.admin);
+  // Its own host: it saves a spend.
+  await signInAs(page, host, DEMO.admin);
 
   for (const label of [
     'Monthly Recurring Revenue',
@@ -73,8 +68,8 @@ test('opens on the demo figures, and the date range changes the period', async (
 });
 
 test("a center administrator sees their own organization's figures", async ({ page, host }) => {
-  await openConsole(page, host);
-  await signInAs(page, DEMO.director);
+  // Its own host: it opens on the director's default organization, then switches (the host keeps the choice).
+  await signInAs(page, host, DEMO.director);
   await expect(page.getByText(/Your organization's figures/)).toBeVisible();
   // Any member sees the organization's dashboard: the director is a viewer of the default organization.
   const switcher = page.getByRole('button', { name: /^Organization: / });

@@ -1,17 +1,36 @@
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import type { ConsoleApi } from '../../shared/bridge/contract';
 import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from '../support/browser-host';
+
+declare global {
+  interface Window {
+    consoleApi: ConsoleApi;
+  }
+}
 
 export { expect };
 export { DEMO, DEMO_PASSWORD } from '../support/browser-host';
 
+/**
+ * Two ways to get a host, chosen by the fixture a test names. `host`: a browser host of its own, on its
+ * own data directory, for a test that changes data (or the host's own state: theme, chosen organization,
+ * a restart). `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
+ * that only reads — one host start per worker instead of one per test. A browser host is one desktop: its
+ * session belongs to the host, not to the page, so the tests sharing it run one after another (a worker
+ * runs one test at a time) and each starts by signing the host out.
+ */
 interface Fixtures {
-  /** A browser host of its own, on its own data directory, for each test. */
   host: RunningHost;
   /** Restarts the host on the same data directory and answers the new one. */
   restartHost: () => Promise<RunningHost>;
+  sharedHost: RunningHost;
 }
 
-export const test = base.extend<Fixtures & { dataDir: string }>({
+interface WorkerFixtures {
+  workerHost: RunningHost;
+}
+
+export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const data = await makeDataDir();
@@ -34,6 +53,25 @@ export const test = base.extend<Fixtures & { dataDir: string }>({
     await current.stop();
     if (current !== host) await attachOutputOnFailure(testInfo, 'restarted host output', current);
   },
+  workerHost: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const data = await makeDataDir();
+      const host = await startHost(data.dir);
+      await use(host);
+      await host.stop();
+      await data.remove();
+    },
+    // A start can take most of a minute on a busy machine; this one is paid once per worker.
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  sharedHost: async ({ workerHost, page }, use, testInfo) => {
+    // Whoever the previous test left signed in, this one starts at the sign-in form.
+    await page.goto(workerHost.url);
+    await page.evaluate(() => window.consoleApi['auth:logout']());
+    await use(workerHost);
+    await attachOutputOnFailure(testInfo, 'shared host output', workerHost);
+  },
 });
 
 /** A failed test carries its host's log (an embedded server that did not start shows only there). */
@@ -48,8 +86,25 @@ export async function openConsole(page: Page, host: RunningHost, route = '/'): P
   if (route !== '/') await page.goto(`${host.origin}/#${route}`);
 }
 
+/** Fills and sends the sign-in form; for tests about signing in itself. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Opens the console, signs in and waits for the dashboard: the embedded server may take a while to
+ * start on a busy machine.
+ */
+export async function signInAs(page: Page, host: RunningHost, email: string): Promise<void> {
+  await openConsole(page, host);
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
+}
+
+/** Follows a link of the main navigation and waits for the screen's title. */
+export async function openScreen(page: Page, title: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import type { RunningHost } from '../support/browser-host';
+import { DEMO, expect, openConsole, openScreen, signInAs, test } from './fixtures';
 
 /**
  * The organization switcher and the /organization screen (part 1 §4, part 2 §2–§9) against the
@@ -7,11 +8,7 @@ import { DEMO, expect, openConsole, signIn, test } from './fixtures';
  * is a platform administrator who sees every organization.
  */
 async function openOrganization(page: Page, tab?: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Organization' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Organization' })).toBeVisible();
+  await openScreen(page, 'Organization');
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
   if (tab) await page.getByRole('tab', { name: tab }).click();
 }
@@ -23,12 +20,6 @@ const MANAGED = 'Little Acorns Childcare';
 /** director@demo.example is a viewer here. */
 const VIEWED = 'Bright Horizons Kids Club';
 
-/** Signs in and waits for the dashboard: the embedded server may take a while to start on a busy machine. */
-async function signInAs(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
-}
-
 async function chooseOrganization(page: Page, name: string): Promise<void> {
   await expect(switcher(page)).toBeVisible();
   if ((await switcher(page).getAttribute('aria-label')) === `Organization: ${name}`) return;
@@ -38,8 +29,8 @@ async function chooseOrganization(page: Page, name: string): Promise<void> {
 }
 
 /** Signs the director in and opens the organization they own. */
-async function asOwner(page: Page, tab?: string): Promise<void> {
-  await signInAs(page, DEMO.director);
+async function asOwner(page: Page, host: RunningHost, tab?: string): Promise<void> {
+  await signInAs(page, host, DEMO.director);
   await chooseOrganization(page, OWNED);
   await openOrganization(page, tab);
 }
@@ -49,8 +40,7 @@ test('switching organization reloads the screen, and the choice survives a resta
   host,
   restartHost,
 }) => {
-  await openConsole(page, host);
-  await signInAs(page, DEMO.admin);
+  await signInAs(page, host, DEMO.admin);
   await expect(switcher(page)).toBeVisible();
   await openOrganization(page);
   const before = (await switcher(page).getAttribute('aria-label'))!.replace('Organization: ', '');
@@ -76,8 +66,7 @@ test('the owner invites a member: the form needs an email, then clears and close
   page,
   host,
 }) => {
-  await openConsole(page, host);
-  await asOwner(page, 'Members');
+  await asOwner(page, host, 'Members');
   await page.getByRole('button', { name: 'Invite Member' }).click();
   const form = page.getByRole('form', { name: 'Invite member' });
   const email = form.getByLabel('Email');
@@ -103,8 +92,7 @@ test('the owner invites a member: the form needs an email, then clears and close
 });
 
 test('the owner changes a role and removes a member; the owner cannot be removed', async ({ page, host }) => {
-  await openConsole(page, host);
-  await asOwner(page, 'Members');
+  await asOwner(page, host, 'Members');
   const table = page.getByRole('table');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
 
@@ -133,8 +121,7 @@ test('the owner changes a role and removes a member; the owner cannot be removed
 });
 
 test('the owner edits the branding; Save writes and leaves edit mode', async ({ page, host }) => {
-  await openConsole(page, host);
-  await asOwner(page, 'Settings');
+  await asOwner(page, host, 'Settings');
   await expect(page.getByText('Single sign-on (SSO)')).toBeVisible();
   await expect(page.getByText('Multi-factor authentication (MFA)')).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -159,9 +146,11 @@ test('the owner edits the branding; Save writes and leaves edit mode', async ({ 
   );
 });
 
-test('a bad colour is refused and the server message shows next to the form', async ({ page, host }) => {
-  await openConsole(page, host);
-  await asOwner(page, 'Settings');
+test('a bad colour is refused and the server message shows next to the form', async ({
+  page,
+  sharedHost: host,
+}) => {
+  await asOwner(page, host, 'Settings');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Primary color').fill('green');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -169,9 +158,8 @@ test('a bad colour is refused and the server message shows next to the form', as
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
 });
 
-test('the owner sees billing and usage meters', async ({ page, host }) => {
-  await openConsole(page, host);
-  await asOwner(page, 'Billing');
+test('the owner sees billing and usage meters', async ({ page, sharedHost: host }) => {
+  await asOwner(page, host, 'Billing');
   for (const label of ['Plan', 'Status', 'Current period', 'Billing email', 'Payment method', 'Expires']) {
     await expect(
       page.getByRole('region', { name: 'Billing' }).getByText(label, { exact: true }),
@@ -191,9 +179,11 @@ test('the owner sees billing and usage meters', async ({ page, host }) => {
   await expect(page.getByRole('region', { name: 'Quick stats' })).toContainText(/\d+\.\d{2} MB/);
 });
 
-test('a manager sees no Billing tab and may not invite, change roles or edit', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signInAs(page, DEMO.director);
+test('a manager sees no Billing tab and may not invite, change roles or edit', async ({
+  page,
+  sharedHost: host,
+}) => {
+  await signInAs(page, host, DEMO.director);
   await chooseOrganization(page, MANAGED);
   await openOrganization(page);
   await expect(page.getByRole('tab', { name: 'Usage & Limits' })).toBeVisible();
@@ -208,9 +198,11 @@ test('a manager sees no Billing tab and may not invite, change roles or edit', a
   await expect(page.getByText('You need permission to manage the organization')).toBeVisible();
 });
 
-test('a viewer sees no Billing tab and reads the organization without controls', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signInAs(page, DEMO.director);
+test('a viewer sees no Billing tab and reads the organization without controls', async ({
+  page,
+  sharedHost: host,
+}) => {
+  await signInAs(page, host, DEMO.director);
   await chooseOrganization(page, VIEWED);
   await openOrganization(page);
   await expect(page.getByRole('tab', { name: 'Usage & Limits' })).toBeVisible();

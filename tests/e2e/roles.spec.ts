@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { ConsoleApi } from '../../shared/bridge/contract';
 import { ERRORS } from '../../shared/errors';
 import { makeDataDir, startHost, type RunningHost } from '../support/browser-host';
 import { DEMO, DEMO_PASSWORD, expect, openConsole, signIn, test } from './fixtures';
-
-declare global {
-  interface Window {
-    consoleApi: ConsoleApi;
-  }
-}
 
 /** The teacher's fixed demo id (server/seed/demo-users.ts). */
 const TEACHER_ID = '00000000-0000-4000-8000-000000000004';
@@ -26,7 +19,10 @@ async function openRoleManagement(page: Page, host: RunningHost) {
   await expect(page.getByRole('heading', { level: 1, name: 'Role & Permission Management' })).toBeVisible();
 }
 
-test('a center admin without roles.read sees the role-management refusal', async ({ page, host }) => {
+test('a center admin without roles.read sees the role-management refusal', async ({
+  page,
+  sharedHost: host,
+}) => {
   await openConsole(page, host, '/role-permissions');
   await signIn(page, DEMO.director);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
@@ -174,7 +170,10 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
   await expect(teacherCard).toBeVisible();
 });
 
-test('role verification tests a role on the server and runs the checklist', async ({ page, host }) => {
+test('role verification tests a role on the server and runs the checklist', async ({
+  page,
+  sharedHost: host,
+}) => {
   await openConsole(page, host, '/role-verification');
   await signIn(page, DEMO.admin);
   await expect(page.getByRole('heading', { level: 1, name: 'Role Verification' })).toBeVisible();

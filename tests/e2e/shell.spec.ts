@@ -1,8 +1,8 @@
-import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+import { DEMO, expect, signInAs, test } from './fixtures';
 
+// Its own host: the theme is the host's.
 test('the theme cycles light, dark, auto and survives a reload', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
+  await signInAs(page, host, DEMO.admin);
   const toggle = page.getByRole('button', { name: /^Theme:/ });
   await expect(toggle).toBeVisible();
   const html = page.locator('html');
@@ -18,9 +18,11 @@ test('the theme cycles light, dark, auto and survives a reload', async ({ page, 
   await expect(html).toHaveAttribute('data-theme', 'auto');
 });
 
-test('every route exists with its title and the header shows its controls', async ({ page, host }) => {
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
+test('every route exists with its title and the header shows its controls', async ({
+  page,
+  sharedHost: host,
+}) => {
+  await signInAs(page, host, DEMO.admin);
   await expect(page.getByText('LIVE')).toBeVisible();
   const range = page.getByLabel('Date range');
   await expect(range.locator('option')).toHaveText([
@@ -65,16 +67,14 @@ test('every route exists with its title and the header shows its controls', asyn
   }
 });
 
-test('the token never reaches the page', async ({ page, host }) => {
+test('the token never reaches the page', async ({ page, sharedHost: host }) => {
   const bodies: string[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'fetch' || response.url().includes('/bridge')) {
       bodies.push(await response.text().catch(() => ''));
     }
   });
-  await openConsole(page, host);
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
+  await signInAs(page, host, DEMO.admin);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible();
   const jwt = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;

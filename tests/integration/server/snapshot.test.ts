@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverSecrets, users } from '../../../server/db/schema';
+import { demoAnchor, serverSecrets, users } from '../../../server/db/schema';
 import { createDemoSnapshot } from '../../../server/db/snapshot';
 import { createLogger } from '../../../server/logger';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
@@ -78,4 +78,36 @@ describe('the demo database snapshot a first start loads', () => {
     const [empty] = await none.database.db.select({ n: count() }).from(users);
     expect(empty?.n).toBe(0);
   });
+
+  it("moves the demo to a first start a year after the build: the spec's picture, and a chain that verifies", async () => {
+    const later = Date.now() + 365 * 86_400_000;
+    const server = await startServer({
+      dataDir: path.join(work, 'e'),
+      demoSnapshotFile: snapshotFile,
+      logger: quiet,
+      config: { now: () => later },
+    });
+    started.push(server);
+    const [anchor] = await server.database.db.select().from(demoAnchor);
+    expect(anchor?.anchoredAt?.getTime()).toBe(later);
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const get = async (url: string) =>
+      (
+        (await (
+          await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${data.token}` } })
+        ).json()) as {
+          data: unknown;
+        }
+      ).data;
+    expect(await get('/cost/budgets')).toMatchObject([{ monthlyLimit: 2200, spent: 1870, usedPercent: 85 }]);
+    expect(await get('/cost/score?period=30d')).toMatchObject({ score: 72 });
+    // The demo's 1,500 records and the sign-in just made.
+    expect(await get('/audit-logs/verify')).toMatchObject({ valid: true, checked: 1_501 });
+    // A first start that moves the demo rewrites every date once: slower than one on build day.
+  }, 120_000);
 });

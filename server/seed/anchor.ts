@@ -1,0 +1,172 @@
+/**
+ * The demo holds on the day it is opened. Its dates count back from the instant it was seeded (for the
+ * build's snapshot: the build day), and the first start moves every date and instant of the database by
+ * the whole days between that day and its own, once, so that a console opened a year after the build
+ * shows the spec's picture ($1,870 of the $2,200 budget, 85 %, 72/100) as on build day.
+ *
+ * Why whole UTC days: the cost tables hold one row per UTC day and the business summaries sum per UTC
+ * day, so a shift by days keeps every row on a day boundary and every record at the same distance from
+ * today and the same time of day: the rolling windows (the last 30 complete days of cost, the budget, the
+ * score, trials, churn over 30 days) give the same figures as on seed day. Calendar-month figures
+ * ("this month") keep their shape — a month to date counted from the same history — and differ only by
+ * where today falls in the month, as they would for a seed made that day. The one column that must stay
+ * on a month's first day, acquisition_spend.month, moves by whole months instead, so that this month and
+ * the twelve before it each keep their spend. The snapshot is seeded at the start of its UTC day, so
+ * nothing dated from the seed's clock lands after the first start's instant (columns the database stamped
+ * itself at build, such as users.created_at, keep the build's time of day on the first start's day).
+ */
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  acquisitionSpend,
+  alerts,
+  attendance,
+  auditLogs,
+  bannerAlerts,
+  children,
+  cloudCosts,
+  dashboards,
+  demoAnchor,
+  exportJobs,
+  invites,
+  loginThrottle,
+  memberships,
+  organizationAddOns,
+  organizations,
+  roles,
+  serverSecrets,
+  subscriptionEvents,
+  subscriptions,
+  users,
+} from '../db/schema';
+import { DAY_MS, startOfUtcDay } from '../domain/business/formulas';
+
+export interface DemoShift {
+  table: PgTable;
+  /** Moved by whole days. */
+  days: readonly PgColumn[];
+  /** Moved by whole months (a month's first day stays a first day). */
+  months?: readonly PgColumn[];
+  /**
+   * A shifted column is part of the primary key: an UPDATE would collide with the next row's old key
+   * halfway through, so the rows are deleted and inserted moved, in one statement. Its ORDER BY makes the
+   * insert wait for the whole delete (a sort reads all its input first): pipelined, a moved row could
+   * meet an old one not yet deleted.
+   */
+  keyed?: boolean;
+}
+
+/** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
+export const DEMO_SHIFTS: readonly DemoShift[] = [
+  { table: roles, days: [roles.createdAt, roles.updatedAt] },
+  { table: users, days: [users.tokensValidAfter, users.createdAt, users.updatedAt] },
+  { table: loginThrottle, days: [loginThrottle.firstFailureAt, loginThrottle.blockedUntil] },
+  { table: serverSecrets, days: [serverSecrets.createdAt] },
+  { table: organizations, days: [organizations.createdAt] },
+  {
+    table: subscriptions,
+    days: [subscriptions.currentPeriodStart, subscriptions.currentPeriodEnd],
+  },
+  { table: memberships, days: [memberships.joinedAt, memberships.lastActiveAt] },
+  { table: invites, days: [invites.expiresAt, invites.createdAt] },
+  { table: children, days: [children.dateOfBirth, children.enrolledAt] },
+  { table: attendance, days: [attendance.date, attendance.checkInAt, attendance.checkOutAt] },
+  { table: dashboards, days: [dashboards.createdAt] },
+  { table: alerts, days: [alerts.createdAt] },
+  { table: bannerAlerts, days: [bannerAlerts.createdAt] },
+  { table: auditLogs, days: [auditLogs.timestamp] },
+  { table: exportJobs, days: [exportJobs.frozenAt, exportJobs.createdAt, exportJobs.expiresAt] },
+  // Their triggers move the business summaries (business_days) with them, row by row.
+  { table: organizationAddOns, days: [organizationAddOns.startedAt, organizationAddOns.endedAt] },
+  { table: subscriptionEvents, days: [subscriptionEvents.occurredAt] },
+  {
+    table: acquisitionSpend,
+    days: [acquisitionSpend.updatedAt],
+    months: [acquisitionSpend.month],
+    keyed: true,
+  },
+  { table: cloudCosts, days: [cloudCosts.date], keyed: true },
+];
+
+/** Tables with dates that are not shifted, and why. */
+export const NOT_SHIFTED: Readonly<Record<string, string>> = {
+  business_days: 'kept by the triggers of subscription_events and organization_add_ons, which move',
+  demo_anchor: 'the anchor itself: it records the move',
+};
+
+export interface DemoMove {
+  days: number;
+  months: number;
+}
+
+/** The whole UTC days and calendar months from the seed's day to `now`'s. */
+export function demoMove(seededAt: number, now: number): DemoMove {
+  const from = new Date(seededAt);
+  const to = new Date(now);
+  return {
+    days: Math.round((startOfUtcDay(now) - startOfUtcDay(seededAt)) / DAY_MS),
+    months: (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth()),
+  };
+}
+
+const isDate = (column: PgColumn) => column.getSQLType() === 'date';
+
+/** The column moved: dates by whole days, instants by 24-hour steps (no time zone in play). */
+function moved(column: PgColumn, shift: DemoShift, move: DemoMove): SQL {
+  const name = sql.identifier(column.name);
+  if (shift.months?.includes(column)) {
+    return sql`(${name} + make_interval(months => ${move.months}::int))::date`;
+  }
+  if (!shift.days.includes(column)) return sql`${name}`;
+  return isDate(column)
+    ? sql`${name} + ${move.days}::int`
+    : sql`${name} + make_interval(hours => ${move.days * 24}::int)`;
+}
+
+/** One statement that moves every date of the table. */
+export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
+  const config = getTableConfig(shift.table);
+  const table = sql.identifier(config.name);
+  if (shift.keyed) {
+    const columns = config.columns;
+    return sql`with old as (delete from ${table} returning *)
+      insert into ${table} (${sql.join(
+        columns.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )})
+      select ${sql.join(
+        columns.map((c) => moved(c, shift, move)),
+        sql`, `,
+      )} from old order by 1`;
+  }
+  const shifted = [...shift.days, ...(shift.months ?? [])];
+  return sql`update ${table} set ${sql.join(
+    shifted.map((c) => sql`${sql.identifier(c.name)} = ${moved(c, shift, move)}`),
+    sql`, `,
+  )}`;
+}
+
+/**
+ * Moves a demo that is waiting for its first start to `now`'s day, once; answers the move, or null when
+ * there was nothing to move (no demo, or moved already). The demo's audit records are still unsealed
+ * (no hash yet): the append-only trigger lets exactly those be rewritten under audit.sealing, and the
+ * caller seals the chain afterwards, so `GET /audit-logs/verify` holds with the moved instants.
+ */
+export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> {
+  return db.transaction(async (tx) => {
+    const [anchor] = await tx.select().from(demoAnchor).for('update');
+    if (!anchor || anchor.anchoredAt) return null;
+    const move = demoMove(anchor.seededAt.getTime(), now);
+    if (move.days !== 0 || move.months !== 0) {
+      await tx.execute(sql`select set_config('audit.sealing', 'on', true)`);
+      for (const shift of DEMO_SHIFTS) await tx.execute(shiftStatement(shift, move));
+      await tx.execute(sql`select set_config('audit.sealing', '', true)`);
+    }
+    await tx
+      .update(demoAnchor)
+      .set({ anchoredAt: new Date(now) })
+      .where(eq(demoAnchor.id, true));
+    return move;
+  });
+}
