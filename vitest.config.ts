@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One more fork than cores: the server suites spend much of their time waiting on timers, PostgreSQL
+    // and child processes, so two forks leave the cores idle (npm test's unit stage: see the closing note).
+    maxWorkers: 3,
     // One `npm run test:unit`, two environments: Node for logic and servers, jsdom for renderer components.
     projects: [
       {

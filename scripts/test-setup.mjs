@@ -94,17 +94,32 @@ export function stopCluster(port, env = process.env) {
   spawnSync('bash', [PG_CLUSTER, 'stop', String(port)], { env, stdio: 'ignore' });
 }
 
-/** Runs one command, inheriting the terminal; answers its exit code (a signal counts as failure). */
-export function run(command, args, env) {
+/** The stages running now, so that a signal can be passed on to each. */
+export const running = new Set();
+
+/**
+ * Runs one command; answers its exit code (a signal counts as failure). With `buffered`, its output is
+ * collected and handed to `buffered` at the end instead of interleaving with a stage that streams.
+ */
+export function run(command, args, env, buffered) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
-    run.current = child;
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    running.add(child);
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
     child.once('error', (error) => {
+      running.delete(child);
       console.error(`${command}: ${error.message}`);
       resolve(127);
     });
-    child.once('exit', (code, signal) => {
-      run.current = undefined;
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      buffered?.(Buffer.concat(chunks).toString());
       resolve(code ?? (signal ? 128 : 1));
     });
   });

@@ -101,13 +101,32 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
     const { dir, log } = fakeBin({
       npm: 'psql "$TEST_DATABASE_URL" -tAc "select 41 + 1" >> "$(dirname "$0")/calls.log"',
     });
-    const outcome = await runTestCommand(['unit', 'security'], baseEnv(dir, { TEST_PG_PORT: String(port) }));
+    const outcome = await runTestCommand(['build', 'unit'], baseEnv(dir, { TEST_PG_PORT: String(port) }));
     expect(outcome.code).toBe(0);
     const calls = readFileSync(log, 'utf8').trim().split('\n');
-    expect(calls).toEqual(['npm run --silent test:unit', '42', 'npm run --silent test:security', '42']);
-    expect(outcome.stdout).toMatch(/Time per stage\n {2}unit .*\n {2}security .*\n {2}total/);
+    expect(calls).toEqual(['npm run --silent build', '42', 'npm run --silent test:unit', '42']);
+    expect(outcome.stdout).toMatch(/Time per stage\n {2}build .*\n {2}unit .*\n {2}total/);
     expect(existsSync(stateFile(port))).toBe(false);
     expect(await listening(port)).toBe(false);
+  });
+
+  it('runs the stages of one group side by side, printing the later ones when they end', async () => {
+    const { dir, log } = fakeBin({
+      npm: 'echo "out of $3"; sleep 1; echo "$3 done" >> "$(dirname "$0")/calls.log"',
+    });
+    const outcome = await runTestCommand(
+      ['unit', 'security'],
+      baseEnv(dir, { TEST_DATABASE_URL: 'postgres://given/db' }),
+    );
+    expect(outcome.code).toBe(0);
+    const calls = readFileSync(log, 'utf8').trim().split('\n');
+    // Both started before either ended.
+    expect(calls.slice(0, 2).sort()).toEqual([
+      'npm run --silent test:security',
+      'npm run --silent test:unit',
+    ]);
+    expect(outcome.stdout).toContain('▶ unit + security');
+    expect(outcome.stdout).toContain('▶ security (output)\nout of test:security');
   });
 
   it('uses the given TEST_DATABASE_URL and starts no cluster', async () => {
