@@ -55,14 +55,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// A full run starts from no reports, so a stage that dies before writing one is counted as missing.
-if (wanted.length === 0) rmSync('test-reports', { recursive: true, force: true });
-
 const times = [];
 let failed = false;
 let runStarted = performance.now();
 try {
   ensureInstalled();
+  // A full run starts from no reports, so a stage that dies before writing one is counted as missing.
+  if (wanted.length === 0) rmSync('test-reports', { recursive: true, force: true });
   const env = { ...process.env };
   if (!env.TEST_DATABASE_URL) {
     const port = Number(env.TEST_PG_PORT) || (await freePort());
