@@ -53,15 +53,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ? await snapshotFor(dataDir, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
       : undefined;
   const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
-  const serverConfig = resolveConfig(options.config);
+  const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
+  // A server with the demo dataset also plays the banner's demonstration alerts.
+  const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret };
+  const serverConfig = resolveConfig(config);
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
     await migrateDatabase(database, { migrationsFolder: options.migrationsFolder, now: serverConfig.now() });
     if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now() });
 
-    const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
-    // A server with the demo dataset also plays the banner's demonstration alerts.
-    const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret };
     const logger = options.logger ?? createLogger();
     // One runner per server: its workers, cron and lease supervision run beside the requests.
     const jobs = createJobRunner({
@@ -72,7 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const app = await buildApp({ database, config, logger, jobs });
     let address: string;
     try {
-      await defineServerJobs(jobs, { db: database.db, config: resolveConfig(config) });
+      await defineServerJobs(jobs, { db: database.db, config: serverConfig });
       await jobs.start();
       await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
