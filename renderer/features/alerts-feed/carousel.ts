@@ -10,7 +10,8 @@ export interface CarouselState {
 /**
  * The banner's rotation (part 1 §2, §9), without React so that its timing can be tested with fake
  * timers: every 8 s while more than one alert is undismissed it fades out for 150 ms, moves to the
- * next (wrapping around) and fades in. Previous/next do the same at once and restart the 8 s.
+ * next (wrapping around) and fades in. Previous/next do the same at once and restart the 8 s. With reduced
+ * motion asked for (prefers-reduced-motion, issue 17) it neither rotates nor fades: previous/next move at once.
  */
 export interface Carousel {
   getState(): CarouselState;
@@ -19,12 +20,15 @@ export interface Carousel {
   setCount(count: number): void;
   next(): void;
   previous(): void;
+  /** Whether the user asked for reduced motion; rotation stops while it holds. */
+  setReducedMotion(reduced: boolean): void;
   dispose(): void;
 }
 
 export function createCarousel(): Carousel {
   let state: CarouselState = { index: 0, fading: false };
   let count = 0;
+  let reducedMotion = false;
   let rotation: ReturnType<typeof setInterval> | undefined;
   let fade: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
@@ -40,12 +44,16 @@ export function createCarousel(): Carousel {
   };
   const startRotation = () => {
     stopRotation();
-    if (count > 1) rotation = setInterval(() => move(1), BANNER.rotateMs);
+    if (count > 1 && !reducedMotion) rotation = setInterval(() => move(1), BANNER.rotateMs);
   };
   /** Steps asked for during the current fade (two quick clicks move two). */
   let steps = 0;
   const move = (step: number) => {
     if (count <= 1) return;
+    if (reducedMotion) {
+      set({ index: wrapIndex(state.index + step, count), fading: false });
+      return;
+    }
     steps += step;
     if (fade !== undefined) return;
     set({ index: state.index, fading: true });
@@ -74,6 +82,21 @@ export function createCarousel(): Carousel {
         steps = 0;
         set({ index: state.index, fading: false });
       } else if (!rotating) {
+        startRotation();
+      }
+    },
+    setReducedMotion(reduced) {
+      reducedMotion = reduced;
+      if (reduced) {
+        stopRotation();
+        // A fade under way ends now, on the alert it was moving to.
+        if (fade !== undefined) {
+          clearTimeout(fade);
+          fade = undefined;
+          set({ index: wrapIndex(state.index + steps, count), fading: false });
+          steps = 0;
+        }
+      } else {
         startRotation();
       }
     },

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { AuditLog } from '../../../shared/api/audit';
 import { IconButton } from '../../components/ui/Button';
 import { formatTimestamp, userLabel } from './format';
+import { ScrollRegion } from '../../components/ui/ScrollRegion';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -46,9 +47,9 @@ export function AuditDetailsModal({ log, onClose }: { log: AuditLog | null; onCl
               <Field label="User Agent">{log.userAgent ?? '—'}</Field>
               <div className="sm:col-span-2">
                 <Field label="Details">
-                  <pre className="mt-1 overflow-x-auto rounded-md bg-surface-muted p-3 text-xs">
-                    {JSON.stringify(log.details, null, 2)}
-                  </pre>
+                  <ScrollRegion label="Details" className="mt-1 rounded-md bg-surface-muted">
+                    <pre className="p-3 text-xs">{JSON.stringify(log.details, null, 2)}</pre>
+                  </ScrollRegion>
                 </Field>
               </div>
               <div className="sm:col-span-2">

@@ -1,15 +1,28 @@
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CLOUD_SERVICES, type CostRecord } from '../../../shared/api/business';
+import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
 import { SERVICE_COLORS, SERVICE_LABELS } from './labels';
 
-/** Daily cost per service, stacked. */
+const COLUMNS: readonly ChartColumn<CostRecord>[] = [
+  { label: 'Date', value: (day) => day.date },
+  ...CLOUD_SERVICES.map((s) => ({ label: SERVICE_LABELS[s], value: (day: CostRecord) => formatMoney(day[s], true) })),
+  { label: 'Total', value: (day) => formatMoney(day.total, true) },
+];
+
+/** Daily cost per service, stacked; the figures as a table for assistive technology. */
 export function CostTrendChart({ trend }: { trend: CostRecord[] }) {
   if (trend.length === 0) return <p className="text-sm text-muted">No cost records in this period.</p>;
   return (
-    <div className="h-72" role="img" aria-label={`Daily cloud cost by service, ${trend.length} days`}>
+    <ChartFigure
+      summary={`Daily cloud cost by service, ${trend.length} days`}
+      columns={COLUMNS}
+      rows={trend}
+      rowKey={(day) => day.date}
+      className="h-72"
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={trend} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <AreaChart data={trend} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
           <XAxis dataKey="date" tick={{ fontSize: 11, fill: 'var(--muted)' }} minTickGap={24} />
           <YAxis
@@ -34,6 +47,6 @@ export function CostTrendChart({ trend }: { trend: CostRecord[] }) {
           ))}
         </AreaChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

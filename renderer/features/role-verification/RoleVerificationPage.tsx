@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, InlineError } from '../../components/ui/Card';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { useAppInfo } from '../../lib/appInfo';
@@ -176,10 +177,8 @@ function RoleTester({
             )}
             label="Tested role by category"
           />
-          <ul
-            aria-label="Permission results"
-            className="mt-4 grid max-h-80 gap-1 overflow-y-auto sm:grid-cols-2"
-          >
+          <ScrollRegion label="Permission results" className="mt-4 max-h-80">
+          <ul aria-label="Permission results" className="grid gap-1 sm:grid-cols-2">
             {result.results.map((r) => (
               <li key={r.permission} className="flex items-center gap-2 text-xs">
                 {r.granted ? (
@@ -191,6 +190,7 @@ function RoleTester({
               </li>
             ))}
           </ul>
+          </ScrollRegion>
         </div>
       ) : null}
     </Card>
@@ -315,12 +315,9 @@ function ApiCommands() {
         The same calls from a terminal. $TOKEN is a session token of the user to check.
       </p>
       {base ? (
-        <pre
-          aria-label="API check commands"
-          className="overflow-x-auto rounded-md bg-surface-muted p-3 text-xs text-fg"
-        >
-          {paths.map((p) => curlCommand(base, p)).join('\n')}
-        </pre>
+        <ScrollRegion label="API check commands" className="rounded-md bg-surface-muted">
+          <pre className="p-3 text-xs text-fg">{paths.map((p) => curlCommand(base, p)).join('\n')}</pre>
+        </ScrollRegion>
       ) : (
         <Spinner />
       )}

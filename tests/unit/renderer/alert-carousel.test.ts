@@ -84,3 +84,31 @@ describe('banner carousel', () => {
     expect(seen).toEqual(['0 fading', '1']);
   });
 });
+
+describe('banner carousel under reduced motion', () => {
+  it('neither rotates nor fades, and previous/next move at once', () => {
+    carousel.setReducedMotion(true);
+    carousel.setCount(3);
+    vi.advanceTimersByTime(10 * BANNER.rotateMs);
+    expect(state()).toEqual({ index: 0, fading: false });
+    expect(vi.getTimerCount()).toBe(0);
+    carousel.next();
+    expect(state()).toEqual({ index: 1, fading: false });
+    carousel.previous();
+    carousel.previous();
+    expect(state()).toEqual({ index: 2, fading: false });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops a rotation and a fade under way when asked, and rotates again when no longer asked', () => {
+    carousel.setCount(3);
+    vi.advanceTimersByTime(BANNER.rotateMs);
+    expect(state()).toEqual({ index: 0, fading: true });
+    carousel.setReducedMotion(true);
+    expect(state()).toEqual({ index: 1, fading: false });
+    expect(vi.getTimerCount()).toBe(0);
+    carousel.setReducedMotion(false);
+    vi.advanceTimersByTime(BANNER.rotateMs + BANNER.fadeMs);
+    expect(state()).toEqual({ index: 2, fading: false });
+  });
+});

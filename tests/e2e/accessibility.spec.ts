@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Theme } from '../../shared/constants';
+import { systemRole } from '../../shared/permissions';
+import { CONSOLE_ROUTES, showsInNavigation } from '../../shared/routes';
+import type { RunningHost } from '../support/browser-host';
+import { DEMO, expect, openConsole, signIn, test } from './fixtures';
+
+/**
+ * Every screen stays clean under axe (issue 17): each route the super admin can open, derived from the
+ * route table so a new screen is checked the day it is added, in the light and the dark theme, plus the
+ * open states a route visit does not show. Serious and critical findings fail; each scan is a soft
+ * assertion so one run lists every screen's findings. One page signs in once and keeps its session
+ * while the theme changes, which keeps the whole file well under two minutes.
+ */
+
+const superAdmin = systemRole('super_admin');
+if (!superAdmin) throw new Error('the super_admin system role is missing');
+const ROUTES = CONSOLE_ROUTES.filter((route) =>
+  showsInNavigation(route.guard, { role: superAdmin.id, permissions: superAdmin.permissions }),
+);
+const THEMES = ['light', 'dark'] as const satisfies readonly Theme[];
+
+/** The serious and critical findings on the page (or inside `include`), one readable line each. */
+async function findings(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits for what a user waits for: the screen's title and no spinner left. */
+async function settled(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+}
+
+/** Turns the header's theme control until it shows the theme asked for (it cycles light → dark → auto). */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Theme: / });
+  for (let turn = 0; turn < 3; turn += 1) {
+    if ((await toggle.getAttribute('aria-label')) === `Theme: ${theme}`) break;
+    await toggle.click();
+  }
+  await expect(toggle).toHaveAttribute('aria-label', `Theme: ${theme}`);
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+let host: RunningHost;
+
+test.beforeAll(async ({ browser, workerHost }) => {
+  host = workerHost;
+  // axe needs a page of a context the test made itself.
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+test('the sign-in page is clean under axe, and the super admin signs in', async () => {
+  await openConsole(page, host);
+  await page.evaluate(() => window.consoleApi['auth:logout']());
+  await page.reload();
+  await expect(page.getByLabel('Email Address')).toBeVisible();
+  expect.soft(await findings(page), 'sign-in page').toEqual([]);
+  // Checked here so a route table that lost its screens cannot pass by scanning nothing.
+  expect(ROUTES.length).toBeGreaterThanOrEqual(16);
+  await signIn(page, DEMO.admin);
+  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
+});
+
+for (const theme of THEMES) {
+  test(`every screen is clean under axe in the ${theme} theme`, async () => {
+    test.setTimeout(120_000);
+    await useTheme(page, theme);
+    for (const route of ROUTES) {
+      await page.goto(`${host.origin}/#${route.path}`);
+      await settled(page, route.title);
+      expect.soft(await findings(page), `${route.path} (${theme})`).toEqual([]);
+    }
+  });
+
+  test(`open states are clean under axe in the ${theme} theme`, async () => {
+    test.setTimeout(90_000);
+    await useTheme(page, theme);
+    await page.goto(`${host.origin}/#/role-permissions`);
+    await settled(page, 'Role & Permission Management');
+
+    // A modal, with its form.
+    await page.getByRole('button', { name: 'Create Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Role' });
+    await expect(dialog).toBeVisible();
+    expect.soft(await findings(page), `Create Role modal (${theme})`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The alert banner, expanded (the demonstration alerts arrive once the console listens).
+    const banner = page.getByRole('region', { name: 'Alerts' });
+    await banner.getByRole('button', { name: 'Expand alerts' }).click();
+    await expect(banner.getByRole('list', { name: 'Latest alerts' })).toBeVisible();
+    expect.soft(await findings(page), `expanded banner (${theme})`).toEqual([]);
+    await banner.getByRole('button', { name: 'Collapse alerts' }).click();
+
+    // The organization switcher, open.
+    await page.getByRole('button', { name: /^Organization: / }).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    expect.soft(await findings(page), `organization switcher (${theme})`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+
+    // The notifications panel of the bell.
+    await page.getByRole('button', { name: /unread alert/ }).click();
+    const panel = page.getByLabel('Notifications', { exact: true });
+    await expect(panel).toBeVisible();
+    expect.soft(await findings(page), `notifications panel (${theme})`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    // The navigation drawer, a side panel of narrow windows.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect.soft(await findings(page), `navigation drawer (${theme})`).toEqual([]);
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+    if (size) await page.setViewportSize(size);
+  });
+}
