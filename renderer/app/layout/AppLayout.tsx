@@ -6,8 +6,10 @@ import { routeForPath } from '../../lib/navigation';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 
 const PRODUCT = 'Operations Console';
+const MAIN_ID = 'main-content';
 
 function ScreenLoading() {
   return (
@@ -25,15 +27,16 @@ export function AppLayout() {
   useEffect(() => {
     document.title = route ? `${route.title} · ${PRODUCT}` : PRODUCT;
   }, [route]);
+  useFocusHeadingOnNavigation(pathname, MAIN_ID);
 
   return (
     <div className="min-h-full">
       <a
-        href="#main-content"
+        href={`#${MAIN_ID}`}
         onClick={(event) => {
           // The hash belongs to the router: move focus without navigating.
           event.preventDefault();
-          document.getElementById('main-content')?.focus();
+          document.getElementById(MAIN_ID)?.focus();
         }}
         className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium text-fg shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
@@ -43,11 +46,7 @@ export function AppLayout() {
       <AlertBanner />
       <div className="flex">
         <Sidebar />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
-        >
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <div className="mx-auto max-w-7xl space-y-6">
             <Breadcrumbs />
             <Suspense fallback={<ScreenLoading />}>

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { timeLabel, type BannerAlert } from '../../../shared/alerts';
 import { IconButton } from '../../components/ui/Button';
+import { STATUS_TONES } from '../../components/ui/StatusBadge';
 import { PRIORITY_STYLE, TYPE_STYLE } from './alertStyle';
 
 /** One alert on one line: type icon, priority, title, message, metadata and its time label. */
@@ -31,7 +32,7 @@ export function AlertLine({
         <span className="font-medium text-fg">{alert.title}</span>
         {alert.message && <span className="text-muted"> — {alert.message}</span>}
         {change !== undefined && (
-          <span className={clsx('ml-1.5 font-medium', change >= 0 ? 'text-green-600' : 'text-red-600')}>
+          <span className={clsx('ml-1.5 font-medium', STATUS_TONES[change >= 0 ? 'ok' : 'critical'].text)}>
             {change >= 0 ? '+' : ''}
             {change}%
           </span>

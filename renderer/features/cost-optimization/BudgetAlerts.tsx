@@ -1,6 +1,21 @@
 import { clsx } from 'clsx';
 import type { BudgetStatus } from '../../../shared/api/business';
+import { STATUS_TONES, type StatusTone } from '../../components/ui/StatusBadge';
+import { UsageMeter } from '../../components/ui/UsageMeter';
 import { formatMoney } from '../../lib/format';
+
+/** Spent the whole limit: critical; past the budget's alert threshold: warning. */
+function budgetTone(b: BudgetStatus): StatusTone {
+  if (b.usedPercent >= 100) return 'critical';
+  if (b.usedPercent >= b.alertThresholdPercent) return 'warning';
+  return 'ok';
+}
+
+const BAR: Partial<Record<StatusTone, string>> = {
+  critical: 'bg-red-500',
+  warning: 'bg-yellow-400',
+  ok: 'bg-green-500',
+};
 
 /** Each budget's use over the last 30 days, and its alerts on actual and forecast spend. */
 export function BudgetAlerts({ budgets }: { budgets: BudgetStatus[] }) {
@@ -9,50 +24,33 @@ export function BudgetAlerts({ budgets }: { budgets: BudgetStatus[] }) {
     <ul className="space-y-4">
       {budgets.map((b) => (
         <li key={b.id} aria-label={b.name}>
-          <div className="flex justify-between text-sm">
-            <span className="font-medium text-fg">{b.name}</span>
-            <span className="text-fg tabular-nums">
-              {formatMoney(b.spent)} of {formatMoney(b.monthlyLimit)} ({b.usedPercent}%)
-            </span>
-          </div>
-          <div
-            role="meter"
-            aria-label={`${b.name} used`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.min(100, b.usedPercent)}
-            aria-valuetext={`${b.usedPercent}%`}
-            className="mt-1 h-2 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div
-              className={clsx(
-                'h-full rounded-full',
-                b.usedPercent >= 100
-                  ? 'bg-red-500'
-                  : b.usedPercent >= b.alertThresholdPercent
-                    ? 'bg-yellow-400'
-                    : 'bg-green-500',
-              )}
-              style={{ width: `${Math.min(100, b.usedPercent)}%` }}
-            />
-          </div>
+          <UsageMeter
+            label={b.name}
+            percent={b.usedPercent}
+            detail={
+              <span className="text-fg tabular-nums">
+                {formatMoney(b.spent)} of {formatMoney(b.monthlyLimit)} ({b.usedPercent}%)
+              </span>
+            }
+            tone={budgetTone(b)}
+            barClassName={BAR[budgetTone(b)]}
+          />
           <p className="mt-1 text-xs text-muted">
             Alerts at {b.alertThresholdPercent}% · next 30 days forecast {formatMoney(b.forecast)}
           </p>
-          {b.alerts.map((a) => (
-            <p
-              key={a.kind}
-              role="status"
-              className={clsx(
-                'mt-2 rounded-md px-3 py-2 text-sm',
-                a.severity === 'critical'
-                  ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-300'
-                  : 'bg-yellow-50 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-300',
-              )}
-            >
-              {a.message}
-            </p>
-          ))}
+          {b.alerts.map((a) => {
+            const { icon: Icon, badge } = STATUS_TONES[a.severity];
+            return (
+              <p
+                key={a.kind}
+                role="status"
+                className={clsx('mt-2 flex items-start gap-2 rounded-md px-3 py-2 text-sm', badge)}
+              >
+                <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {a.message}
+              </p>
+            );
+          })}
         </li>
       ))}
     </ul>

@@ -6,7 +6,10 @@ import { SERVICE_COLORS, SERVICE_LABELS } from './labels';
 
 const COLUMNS: readonly ChartColumn<CostRecord>[] = [
   { label: 'Date', value: (day) => day.date },
-  ...CLOUD_SERVICES.map((s) => ({ label: SERVICE_LABELS[s], value: (day: CostRecord) => formatMoney(day[s], true) })),
+  ...CLOUD_SERVICES.map((s) => ({
+    label: SERVICE_LABELS[s],
+    value: (day: CostRecord) => formatMoney(day[s], true),
+  })),
   { label: 'Total', value: (day) => formatMoney(day.total, true) },
 ];
 

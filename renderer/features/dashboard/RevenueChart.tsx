@@ -29,11 +29,7 @@ export function RevenueChart({ series }: { series: BusinessDashboard['revenueSer
       className="h-64"
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          data={data}
-          margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
-          accessibilityLayer={false}
-        >
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--muted)' }} />
           <YAxis

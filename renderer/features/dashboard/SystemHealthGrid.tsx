@@ -1,5 +1,5 @@
-import { clsx } from 'clsx';
 import { Spinner } from '../../components/ui/Spinner';
+import { StatusIcon } from '../../components/ui/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { useAppInfo } from '../../lib/appInfo';
 import { useServerHealth } from './queries';
@@ -18,10 +18,7 @@ function Tile({ label, value, ok }: { label: string; value: string; ok?: boolean
     <div className="rounded-md border border-line p-3" aria-label={label} role="group">
       <p className="flex items-center gap-1.5 text-xs text-muted">
         {ok !== undefined ? (
-          <span
-            aria-hidden="true"
-            className={clsx('size-2 rounded-full', ok ? 'bg-green-500' : 'bg-red-500')}
-          />
+          <StatusIcon tone={ok ? 'ok' : 'critical'} label={ok ? 'Healthy' : 'Down'} />
         ) : null}
         {label}
       </p>

@@ -1,14 +1,14 @@
-import { clsx } from 'clsx';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
+import { StatusBadge, type StatusTone } from '../../components/ui/StatusBadge';
 import type { BusinessDashboard, CenterHealth } from '../../../shared/api/business';
 import { formatMoney } from '../../lib/format';
 
 type Center = BusinessDashboard['topCenters'][number];
 
-const HEALTH_STYLE: Record<CenterHealth, string> = {
-  healthy: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
-  watch: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-300',
-  'at risk': 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+const HEALTH_TONE: Record<CenterHealth, StatusTone> = {
+  healthy: 'ok',
+  watch: 'warning',
+  'at risk': 'critical',
 };
 
 const COLUMNS: DataColumn<Center>[] = [
@@ -20,11 +20,9 @@ const COLUMNS: DataColumn<Center>[] = [
     id: 'health',
     header: 'Health',
     cell: (c) => (
-      <span
-        className={clsx('rounded-full px-2 py-0.5 text-xs font-medium capitalize', HEALTH_STYLE[c.health])}
-      >
-        {c.health}
-      </span>
+      <StatusBadge tone={HEALTH_TONE[c.health]}>
+        <span className="capitalize">{c.health}</span>
+      </StatusBadge>
     ),
   },
 ];

@@ -29,7 +29,7 @@ export function OrganizationSwitcher() {
           className="flex h-9 max-w-64 min-w-0 items-center gap-2 rounded-md border border-line bg-surface px-2.5 text-sm text-fg shadow-sm hover:bg-surface-muted"
         >
           <Building2 aria-hidden="true" className="size-4 shrink-0 text-muted" />
-          {current ? <StatusDot status={current.status} /> : null}
+          {current ? <StatusDot status={current.status} labelled /> : null}
           <span className="hidden truncate sm:inline">{current?.name ?? 'Choose organization'}</span>
           <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
         </ListboxButton>
@@ -46,7 +46,7 @@ export function OrganizationSwitcher() {
                 'data-focus:bg-surface-muted',
               )}
             >
-              <StatusDot status={org.status} />
+              <StatusDot status={org.status} labelled />
               <span className="min-w-0 flex-1 truncate">{org.name}</span>
               <PlanBadge plan={org.plan} />
               <Check

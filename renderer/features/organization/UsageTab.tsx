@@ -1,20 +1,22 @@
-import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import type { Organization } from '../../../shared/api/organizations';
-import {
-  isFeatureEnabled,
-  meterWidth,
-  usageColor,
-  usagePercent,
-  type UsageValue,
-} from '../../../shared/tenancy';
+import { isFeatureEnabled, usageColor, usagePercent, type UsageValue } from '../../../shared/tenancy';
 import { Card } from '../../components/ui/Card';
+import type { StatusTone } from '../../components/ui/StatusBadge';
+import { UsageMeter } from '../../components/ui/UsageMeter';
 import { featureLabel, usageText } from './rules';
 
 const BAR: Record<ReturnType<typeof usageColor>, string> = {
   red: 'bg-red-500',
   yellow: 'bg-yellow-400',
   blue: 'bg-blue-500',
+};
+
+/** The spec's colours (part 2 §4: over 90 % red, over 75 % yellow) as the tone that also says it in words. */
+const TONE: Record<ReturnType<typeof usageColor>, StatusTone> = {
+  red: 'critical',
+  yellow: 'warning',
+  blue: 'ok',
 };
 
 function Meter({
@@ -29,29 +31,14 @@ function Meter({
   const percent = usagePercent(usage);
   const color = usageColor(percent);
   return (
-    <div>
-      <div className="mb-1 flex justify-between text-sm">
-        <span className="font-medium text-fg">{label}</span>
-        <span className="text-muted">
-          {usageText(usage, unit)} ({percent}%)
-        </span>
-      </div>
-      <div
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={meterWidth(percent)}
-        aria-valuetext={`${percent}%`}
-        data-color={color}
-        className="h-2 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div
-          className={clsx('h-full rounded-full', BAR[color])}
-          style={{ width: `${meterWidth(percent)}%` }}
-        />
-      </div>
-    </div>
+    <UsageMeter
+      label={label}
+      percent={percent}
+      detail={`${usageText(usage, unit)} (${percent}%)`}
+      tone={TONE[color]}
+      barClassName={BAR[color]}
+      color={color}
+    />
   );
 }
 

@@ -1,24 +1,40 @@
 import { clsx } from 'clsx';
-import { Crown, ShieldCheck, UserCog } from 'lucide-react';
+import {
+  CircleCheck,
+  CirclePause,
+  CircleX,
+  Clock,
+  Crown,
+  ShieldCheck,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import type { MemberRole, Plan } from '../../../shared/tenancy';
 import { statusColor } from '../../../shared/tenancy';
+import { StatusIcon, type StatusTone } from '../../components/ui/StatusBadge';
 
-const DOT: Record<ReturnType<typeof statusColor>, string> = {
-  green: 'bg-green-500',
-  yellow: 'bg-yellow-400',
-  red: 'bg-red-500',
-  gray: 'bg-gray-400',
+const TONE: Record<ReturnType<typeof statusColor>, StatusTone> = {
+  green: 'ok',
+  yellow: 'warning',
+  red: 'critical',
+  gray: 'neutral',
 };
 
-/** Organization status indicator (part 1 §4): active green, trial yellow, suspended red, cancelled gray. */
-export function StatusDot({ status }: { status: string }) {
-  const color = statusColor(status);
+/** Each status has its own shape besides its colour, so it reads without the colour. */
+const ICON: Record<string, LucideIcon> = {
+  active: CircleCheck,
+  trial: Clock,
+  suspended: CirclePause,
+  cancelled: CircleX,
+};
+
+/**
+ * Organization status indicator (part 1 §4): active green, trial yellow, suspended red, cancelled gray,
+ * each with its own icon. `labelled` where the status is not written beside it (the switcher).
+ */
+export function StatusDot({ status, labelled = false }: { status: string; labelled?: boolean }) {
   return (
-    <span
-      data-status-color={color}
-      title={status}
-      className={clsx('inline-block size-2 shrink-0 rounded-full', DOT[color])}
-    />
+    <StatusIcon tone={TONE[statusColor(status)]} icon={ICON[status]} label={labelled ? status : undefined} />
   );
 }
 

@@ -178,18 +178,18 @@ function RoleTester({
             label="Tested role by category"
           />
           <ScrollRegion label="Permission results" className="mt-4 max-h-80">
-          <ul aria-label="Permission results" className="grid gap-1 sm:grid-cols-2">
-            {result.results.map((r) => (
-              <li key={r.permission} className="flex items-center gap-2 text-xs">
-                {r.granted ? (
-                  <CheckCircle2 aria-label="pass" className="size-4 shrink-0 text-emerald-600" />
-                ) : (
-                  <XCircle aria-label="fail" className="size-4 shrink-0 text-red-500" />
-                )}
-                <span className="font-mono text-fg">{r.permission}</span>
-              </li>
-            ))}
-          </ul>
+            <ul aria-label="Permission results" className="grid gap-1 sm:grid-cols-2">
+              {result.results.map((r) => (
+                <li key={r.permission} className="flex items-center gap-2 text-xs">
+                  {r.granted ? (
+                    <CheckCircle2 aria-label="pass" className="size-4 shrink-0 text-emerald-600" />
+                  ) : (
+                    <XCircle aria-label="fail" className="size-4 shrink-0 text-red-500" />
+                  )}
+                  <span className="font-mono text-fg">{r.permission}</span>
+                </li>
+              ))}
+            </ul>
           </ScrollRegion>
         </div>
       ) : null}
