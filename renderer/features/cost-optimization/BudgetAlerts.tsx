@@ -1,17 +1,19 @@
 import { clsx } from 'clsx';
 import type { BudgetStatus } from '../../../shared/api/business';
-import { STATUS_TONES, type StatusTone } from '../../components/ui/StatusBadge';
+import { STATUS_TONES } from '../../components/ui/StatusBadge';
 import { UsageMeter } from '../../components/ui/UsageMeter';
 import { formatMoney } from '../../lib/format';
 
+type BudgetTone = 'ok' | 'warning' | 'critical';
+
 /** Spent the whole limit: critical; past the budget's alert threshold: warning. */
-function budgetTone(b: BudgetStatus): StatusTone {
+function budgetTone(b: BudgetStatus): BudgetTone {
   if (b.usedPercent >= 100) return 'critical';
   if (b.usedPercent >= b.alertThresholdPercent) return 'warning';
   return 'ok';
 }
 
-const BAR: Partial<Record<StatusTone, string>> = {
+const BAR: Record<BudgetTone, string> = {
   critical: 'bg-red-500',
   warning: 'bg-yellow-400',
   ok: 'bg-green-500',
