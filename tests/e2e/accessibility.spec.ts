@@ -10,9 +10,9 @@ import { DEMO, expect, openConsole, signIn, test } from './fixtures';
 /**
  * Every screen stays clean under axe (issue 17): each route the super admin can open, derived from the
  * route table so a new screen is checked the day it is added, in the light and the dark theme, plus the
- * open states a route visit does not show. Serious and critical findings fail; each scan is a soft
- * assertion so one run lists every screen's findings. One page signs in once and keeps its session
- * while the theme changes, which keeps the whole file well under two minutes.
+ * open states a route visit does not show. Serious and critical findings fail, one test per screen and
+ * theme so a run lists every screen's findings. One page signs in once and keeps its session while the
+ * theme changes; the scans are scoped (see `findings`) to keep the file short.
  */
 
 const superAdmin = systemRole('super_admin');
@@ -60,53 +60,55 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
   else await expect(html).not.toHaveClass(/\bdark\b/);
 }
 
-test.describe.configure({ mode: 'serial' });
+// In order, in one worker, sharing one signed-in page; a failure does not skip the screens after it (the
+// next test then starts a new worker, which signs in again).
+test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 let context: BrowserContext;
 let page: Page;
 let host: RunningHost;
+let signInPageFindings: string[] = [];
 
 test.beforeAll(async ({ browser, workerHost }) => {
   host = workerHost;
   // axe needs a page of a context the test made itself.
   context = await browser.newContext();
   page = await context.newPage();
+  await openConsole(page, host);
+  await page.evaluate(() => window.consoleApi['auth:logout']());
+  await page.reload();
+  await expect(page.getByLabel('Email Address')).toBeVisible();
+  signInPageFindings = await findings(page);
+  await signIn(page, DEMO.admin);
+  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
 });
 
 test.afterAll(async () => {
   await context.close();
 });
 
-test('the sign-in page is clean under axe, and the super admin signs in', async () => {
-  await openConsole(page, host);
-  await page.evaluate(() => window.consoleApi['auth:logout']());
-  await page.reload();
-  await expect(page.getByLabel('Email Address')).toBeVisible();
-  expect.soft(await findings(page), 'sign-in page').toEqual([]);
+test('the sign-in page is clean under axe', () => {
+  expect(signInPageFindings).toEqual([]);
   // Checked here so a route table that lost its screens cannot pass by scanning nothing.
   expect(ROUTES.length).toBeGreaterThanOrEqual(16);
-  await signIn(page, DEMO.admin);
-  await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
 });
 
 for (const theme of THEMES) {
   // The light theme runs every rule; the dark one only what colours change (structure is the same).
   const contrastOnly = theme === 'dark';
 
-  test(`every screen is clean under axe in the ${theme} theme`, async () => {
-    test.setTimeout(180_000);
-    await useTheme(page, theme);
-    for (const [index, route] of ROUTES.entries()) {
+  for (const [index, route] of ROUTES.entries()) {
+    test(`${route.path} is clean under axe in the ${theme} theme`, async () => {
+      await useTheme(page, theme);
       await page.goto(`${host.origin}/#${route.path}`);
       await settled(page, route.title);
       // The whole page on the first screen, the screen itself (main) on the others.
       const within = index === 0 ? undefined : 'main#main-content';
-      expect.soft(await findings(page, { within, contrastOnly }), `${route.path} (${theme})`).toEqual([]);
-    }
-  });
+      expect(await findings(page, { within, contrastOnly })).toEqual([]);
+    });
+  }
 
   test(`open states are clean under axe in the ${theme} theme`, async () => {
-    test.setTimeout(90_000);
     await useTheme(page, theme);
     await page.goto(`${host.origin}/#/role-permissions`);
     await settled(page, 'Role & Permission Management');
@@ -174,7 +176,6 @@ for (const theme of THEMES) {
 }
 
 test('with reduced motion asked for, the banner neither rotates nor fades and nothing animates', async () => {
-  test.setTimeout(90_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // A controllable clock, from a fresh load so the banner's timers run on it.
   await page.clock.install();

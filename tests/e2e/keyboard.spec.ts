@@ -67,9 +67,13 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   await expect(switcher).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(listbox).toBeVisible();
+  // Down the list to an organization other than the current one.
   const active = listbox.locator('[data-focus]');
-  await page.keyboard.press('ArrowDown');
-  const chosen = (await active.locator('span.truncate').textContent())?.trim() ?? '';
+  let chosen = '';
+  for (let press = 0; press < 5 && (chosen === '' || `Organization: ${chosen}` === before); press += 1) {
+    await page.keyboard.press('ArrowDown');
+    chosen = (await active.locator('span.truncate').textContent())?.trim() ?? '';
+  }
   expect(`Organization: ${chosen}`).not.toBe(before);
   await page.keyboard.press('Enter');
   await expect(listbox).toBeHidden();

@@ -26,6 +26,15 @@ export function OrganizationSwitcher() {
       <div className="relative min-w-0">
         <ListboxButton
           aria-label={`Organization: ${current?.name ?? 'none'}`}
+          onKeyDown={(event) => {
+            // Headless UI opens a listbox with Space and the arrows; Enter, which a keyboard user presses on
+            // any button (and the ARIA practices list for a select-only combobox), is made to do the same.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            event.currentTarget.dispatchEvent(
+              new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }),
+            );
+          }}
           className="flex h-9 max-w-64 min-w-0 items-center gap-2 rounded-md border border-line bg-surface px-2.5 text-sm text-fg shadow-sm hover:bg-surface-muted"
         >
           <Building2 aria-hidden="true" className="size-4 shrink-0 text-muted" />
