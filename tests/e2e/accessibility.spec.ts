@@ -116,7 +116,8 @@ for (const theme of THEMES) {
     // A modal, with its form.
     await page.getByRole('button', { name: 'Create Role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Role' });
-    await expect(dialog).toBeVisible();
+    // The dialog element itself has no box (its panel is fixed): wait for what shows.
+    await expect(dialog.getByLabel('Role Name')).toBeVisible();
     expect
       .soft(await findings(page, { within: '[role="dialog"]', contrastOnly }), `Create Role modal (${theme})`)
       .toEqual([]);
@@ -165,7 +166,7 @@ for (const theme of THEMES) {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeVisible();
     expect
       .soft(await findings(page, { within: '[role="dialog"]', contrastOnly }), `navigation drawer (${theme})`)
       .toEqual([]);

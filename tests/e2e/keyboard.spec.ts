@@ -3,7 +3,7 @@ import { DEMO, DEMO_PASSWORD, expect, openConsole, test } from './fixtures';
 
 /**
  * A real task with the keyboard alone (issue 17): sign in, skip to the content, switch organization,
- * open Role & Permission Management, create a role, open it and close it, and change a permission in the
+ * step through the banner's alerts, open Role & Permission Management, create a role, open it and close it, and change a permission in the
  * matrix. `page.keyboard` only: each step also proves focus lands where a keyboard user needs it.
  */
 
@@ -31,6 +31,8 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   host,
 }) => {
   test.setTimeout(120_000);
+  // The banner holds still (no rotation), so every step it takes is the keyboard's.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await openConsole(page, host);
 
   // Sign in: the email field has focus when the form opens.
@@ -79,6 +81,23 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   await expect(listbox).toBeHidden();
   await expect(switcher).toHaveAttribute('aria-label', `Organization: ${chosen}`);
 
+  // The banner: arrows step through the alerts, Enter expands, Escape folds back onto the toggle.
+  const banner = page.getByRole('region', { name: 'Alerts' });
+  const counter = banner.getByTestId('alert-banner-counter');
+  await expect(counter).toHaveText(/^1 \/ ([2-9]|\d\d)$/);
+  await tabTo(page, banner.getByRole('button', { name: 'Previous alert' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(/^2 \//);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(/^1 \//);
+  const expand = banner.getByRole('button', { name: 'Expand alerts' });
+  await tabTo(page, expand);
+  await page.keyboard.press('Enter');
+  await expect(banner.getByRole('list', { name: 'Latest alerts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(banner.getByRole('list', { name: 'Latest alerts' })).toBeHidden();
+  await expect(expand).toBeFocused();
+
   // To Role & Permission Management through the navigation; focus lands on the new screen's heading.
   const navLink = page
     .getByRole('navigation', { name: 'Main navigation' })
@@ -110,7 +129,7 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   await tabTo(page, edit);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Edit Role' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Edit Role' })).toBeVisible();
   for (let press = 0; press < 8; press += 1) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { clsx } from 'clsx';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
@@ -31,6 +31,8 @@ export function Button({ variant = 'secondary', className, type = 'button', ...p
 export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Required: an icon-only button is named by its label. */
   'aria-label': string;
+  /** For a caller that gives focus back to the button (React 19 passes refs as props). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function IconButton({ className, type = 'button', ...props }: IconButtonProps) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { clsx } from 'clsx';
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide-react';
 import { BANNER, byFilter, undismissed, wrapIndex, type AlertFilter } from '../../../shared/alerts';
@@ -18,12 +18,31 @@ export function AlertBanner() {
   const { data: alerts = [] } = useAlertFeed();
   const [filter, setFilter] = useState<AlertFilter>('all');
   const [expanded, setExpanded] = useState(false);
+  const expandButton = useRef<HTMLButtonElement>(null);
   const open = undismissed(alerts);
   const shown = byFilter(open, filter);
   const { index, fading, next, previous } = useCarousel(shown.length);
   const dismiss = useDismissAlert();
   const now = useMinuteClock();
   if (open.length === 0) return null;
+
+  /**
+   * Keyboard (issue 17): with focus on one of the banner's buttons, the left and right arrows step through
+   * the alerts and Escape folds the expanded view back, returning focus to its toggle. The category
+   * select keeps its own arrows.
+   */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!(event.target instanceof HTMLButtonElement)) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      if (event.key === 'ArrowLeft') previous();
+      else next();
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setExpanded(false);
+      expandButton.current?.focus();
+    }
+  };
 
   const position = wrapIndex(index, shown.length);
   const current = shown[position];
@@ -32,6 +51,7 @@ export function AlertBanner() {
   return (
     <section
       aria-label="Alerts"
+      onKeyDown={onKeyDown}
       className="border-b border-line bg-surface-muted/60 px-4 py-2 sm:px-6 lg:px-8"
     >
       <div className="flex items-center gap-2">
@@ -57,6 +77,7 @@ export function AlertBanner() {
           <ChevronRight aria-hidden="true" className="size-4" />
         </IconButton>
         <IconButton
+          ref={expandButton}
           aria-label={expanded ? 'Collapse alerts' : 'Expand alerts'}
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}

@@ -1,27 +1,47 @@
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CLOUD_SERVICES, type CostRecord } from '../../../shared/api/business';
+import { CLOUD_SERVICES, type CloudService, type CostRecord } from '../../../shared/api/business';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
 import { SERVICE_COLORS, SERVICE_LABELS } from './labels';
 
-const COLUMNS: readonly ChartColumn<CostRecord>[] = [
-  { label: 'Date', value: (day) => day.date },
-  ...CLOUD_SERVICES.map((s) => ({
-    label: SERVICE_LABELS[s],
-    value: (day: CostRecord) => formatMoney(day[s], true),
-  })),
-  { label: 'Total', value: (day) => formatMoney(day.total, true) },
-];
+interface ServiceSummary {
+  service: CloudService | 'total';
+  sum: number;
+  last: number;
+}
 
-/** Daily cost per service, stacked; the figures as a table for assistive technology. */
+const label = (row: ServiceSummary) =>
+  row.service === 'total' ? 'All services' : SERVICE_LABELS[row.service];
+
+/**
+ * The trend in words for a screen reader: per service, the period's total, its daily average and the
+ * last day's cost — what the stacked areas show, without a cell for each of up to 365 days.
+ */
+function summarize(trend: CostRecord[]): ServiceSummary[] {
+  const lastDay = trend[trend.length - 1];
+  return [...CLOUD_SERVICES, 'total' as const].map((service) => ({
+    service,
+    sum: trend.reduce((total, day) => total + day[service], 0),
+    last: lastDay ? lastDay[service] : 0,
+  }));
+}
+
+/** Daily cost per service, stacked; the figures summarized in a table for assistive technology. */
 export function CostTrendChart({ trend }: { trend: CostRecord[] }) {
   if (trend.length === 0) return <p className="text-sm text-muted">No cost records in this period.</p>;
+  const days = trend.length;
+  const columns: ChartColumn<ServiceSummary>[] = [
+    { label: 'Service', value: label },
+    { label: `Total over ${days} days`, value: (row) => formatMoney(row.sum, true) },
+    { label: 'Daily average', value: (row) => formatMoney(row.sum / days, true) },
+    { label: `On ${trend[days - 1]?.date ?? ''}`, value: (row) => formatMoney(row.last, true) },
+  ];
   return (
     <ChartFigure
-      summary={`Daily cloud cost by service, ${trend.length} days`}
-      columns={COLUMNS}
-      rows={trend}
-      rowKey={(day) => day.date}
+      summary={`Daily cloud cost by service, ${days} days from ${trend[0]?.date ?? ''} to ${trend[days - 1]?.date ?? ''}`}
+      columns={columns}
+      rows={summarize(trend)}
+      rowKey={(row) => row.service}
       className="h-72"
     >
       <ResponsiveContainer width="100%" height="100%">

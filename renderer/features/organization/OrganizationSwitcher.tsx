@@ -52,7 +52,8 @@ export function OrganizationSwitcher() {
               value={org.id}
               className={clsx(
                 'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-fg',
-                'data-focus:bg-surface-muted',
+                // The active option is outlined as well as shaded: the shade alone is too faint to follow by keyboard.
+                'data-focus:bg-surface-muted data-focus:outline-2 data-focus:-outline-offset-2 data-focus:outline-ring',
               )}
             >
               <StatusDot status={org.status} labelled />
