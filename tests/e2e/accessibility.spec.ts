@@ -64,7 +64,7 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
 // next test then starts a new worker, which signs in again).
 test.describe.configure({ mode: 'default', timeout: 90_000 });
 
-let context: BrowserContext;
+let context: BrowserContext | undefined;
 let page: Page;
 let host: RunningHost;
 let signInPageFindings: string[] = [];
@@ -84,7 +84,7 @@ test.beforeAll(async ({ browser, workerHost }) => {
 });
 
 test.afterAll(async () => {
-  await context.close();
+  await context?.close();
 });
 
 test('the sign-in page is clean under axe', () => {

@@ -7,6 +7,9 @@ import { DEMO, DEMO_PASSWORD, expect, openConsole, test } from './fixtures';
  * matrix. `page.keyboard` only: each step also proves focus lands where a keyboard user needs it.
  */
 
+// The host of its own starts within the test's time; on a busy machine that alone can take a minute.
+test.describe.configure({ timeout: 150_000 });
+
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user walks to a control. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}): Promise<void> {
   for (let press = 0; press < max; press += 1) {
@@ -30,7 +33,6 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   page,
   host,
 }) => {
-  test.setTimeout(120_000);
   // The banner holds still (no rotation), so every step it takes is the keyboard's.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openConsole(page, host);
