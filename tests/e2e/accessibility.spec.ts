@@ -109,6 +109,8 @@ for (const theme of THEMES) {
   }
 
   test(`open states are clean under axe in the ${theme} theme`, async () => {
+    // Five scans in one test.
+    test.setTimeout(180_000);
     await useTheme(page, theme);
     await page.goto(`${host.origin}/#/role-permissions`);
     await settled(page, 'Role & Permission Management');
