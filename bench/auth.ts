@@ -26,6 +26,17 @@ async function run(url: string, opts: Partial<autocannon.Options>): Promise<auto
   return autocannon({ url, connections: 4, duration: 10, ...opts });
 }
 
+/**
+ * A run and this process's CPU time over it: on a shared machine throughput and p99 follow the neighbours,
+ * CPU per request much less (this process: the server, PGlite, and the load generator alike).
+ */
+async function measuredRun(url: string, opts: Partial<autocannon.Options>) {
+  const before = process.cpuUsage();
+  const result = await run(url, opts);
+  const { user, system } = process.cpuUsage(before);
+  return { result, cpuMicros: user + system };
+}
+
 const failed = (r: autocannon.Result) => `${r.non2xx + r.errors} failed of ${r.requests.total}`;
 
 /** Login (scrypt N=2^17 by design: slow per request) and the authenticated paths against a bare route. */
@@ -85,10 +96,10 @@ async function measureOn(label: string, database: Database): Promise<BenchResult
     const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
 
     const load = (url: string, method: 'GET' | 'POST') =>
-      run(url, { method, headers, connections: CONNECTIONS, duration: SECONDS });
+      measuredRun(url, { method, headers, connections: CONNECTIONS, duration: SECONDS });
     const pair = async (name: string, method: 'GET' | 'POST', path: string): Promise<BenchResult[]> => {
-      const bareRuns: autocannon.Result[] = [];
-      const realRuns: autocannon.Result[] = [];
+      const bareRuns: Measured[] = [];
+      const realRuns: Measured[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         bareRuns.push(await load(`${bareBase}${path}`, method));
         realRuns.push(await load(`${base}${path}`, method));
@@ -103,6 +114,12 @@ async function measureOn(label: string, database: Database): Promise<BenchResult
           value: real.perSecond,
           unit: 'req/s',
           detail: `${real.failed}; bare route ${bareRun.perSecond.toFixed(0)} req/s, p99 ${bareRun.p99} ms`,
+        },
+        {
+          name: `${name} CPU per request (${label})`,
+          value: real.cpuPerRequest,
+          unit: 'µs',
+          detail: `bare route ${bareRun.cpuPerRequest.toFixed(0)} µs (this process; PostgreSQL's own work is not in it)`,
         },
         {
           name: `${name} share of bare (${label})`,
@@ -124,14 +141,17 @@ async function measureOn(label: string, database: Database): Promise<BenchResult
   }
 }
 
+type Measured = Awaited<ReturnType<typeof measuredRun>>;
+
 /** Runs of one route as one: requests over the total time; the worst round's p99 (no histogram merge). */
-function combined(runs: autocannon.Result[]) {
-  const requests = runs.reduce((n, r) => n + r.requests.total, 0);
-  const seconds = runs.reduce((n, r) => n + r.duration, 0);
-  const failures = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+function combined(runs: Measured[]) {
+  const sum = (of: (m: Measured) => number) => runs.reduce((n, m) => n + of(m), 0);
+  const requests = sum((m) => m.result.requests.total);
+  const failures = sum((m) => m.result.non2xx + m.result.errors);
   return {
-    perSecond: requests / seconds,
-    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    perSecond: requests / sum((m) => m.result.duration),
+    p99: Math.max(...runs.map((m) => m.result.latency.p99)),
+    cpuPerRequest: sum((m) => m.cpuMicros) / requests,
     failed: `${failures} failed of ${requests}`,
   };
 }
