@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPrincipalCache } from './auth/principals';
 import { loadSigningSecret } from './auth/secret';
 import { createLoginThrottle } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
@@ -41,16 +42,19 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
+  const log = logger ?? createLogger();
+  const principals = await createPrincipalCache({ database, logger: log });
   const ctx: ServerContext = {
     db: database.db,
     databaseKind: database.kind,
     config,
     tokens: createTokenService({ secret, lifetimeMinutes: config.sessionTimeoutMinutes, now: config.now }),
     throttle: createLoginThrottle(database.db, config.throttle, config.now),
+    principals,
   };
 
   const app = Fastify({
-    loggerInstance: logger ?? createLogger(),
+    loggerInstance: log,
     trustProxy: config.trustProxy,
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
@@ -58,6 +62,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  app.decorate('principals', principals);
+  app.addHook('onClose', async () => principals.close());
 
   await app.register(swagger, {
     openapi: {

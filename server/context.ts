@@ -1,3 +1,4 @@
+import type { PrincipalCache } from './auth/principals';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -10,4 +11,6 @@ export interface ServerContext {
   config: ServerConfig;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Users, their role's permissions and memberships, kept in memory until the database announces a change. */
+  principals: PrincipalCache;
 }

@@ -32,7 +32,13 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function toSessionUser({ user, permissions }: UserWithPermissions): SessionUser {
+export function toSessionUser({
+  user,
+  permissions,
+}: {
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>;
+  permissions: string[];
+}): SessionUser {
   return { userId: user.id, email: user.email, name: user.name, role: user.role, permissions };
 }
 

@@ -25,9 +25,14 @@ export interface Database {
   exclusive<T>(work: (session: ExclusiveSession) => Promise<T>): Promise<T>;
   /**
    * LISTEN on a channel: `onNotify` receives each NOTIFY payload (from this instance or any other on
-   * the same database). Answers the function that stops listening.
+   * the same database). Answers the function that stops listening. `events` hears of a lost LISTEN
+   * connection and of its return (PostgreSQL; PGlite's is in-process and is never lost).
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
   /**
    * The connection underneath, for the job runner (pg-boss): on PGlite it must share the one in-process
    * instance; on PostgreSQL it opens a small pool of its own from the URL.
@@ -36,6 +41,14 @@ export interface Database {
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** What a listener that caches hears: notifications sent while the connection was down are lost. */
+export interface ListenEvents {
+  /** The LISTEN connection is gone; a new one is being made. */
+  onLost?(): void;
+  /** LISTEN holds again on a new connection, after `onLost`. */
+  onRestored?(): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -107,8 +120,8 @@ async function openPostgres(url: string): Promise<Database> {
         connection.release();
       }
     },
-    async listen(channel, onNotify) {
-      const stop = await listenPostgres(url, channel, onNotify);
+    async listen(channel, onNotify, events) {
+      const stop = await listenPostgres(url, channel, onNotify, events);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);
@@ -132,12 +145,13 @@ const RELISTEN_DELAY_MS = 1_000;
 /**
  * LISTEN needs a connection of its own that stays open (a pooled one would be handed to queries). A lost
  * connection is replaced; notifications sent while it was down are lost, which the alert stream's
- * replay by sequence number makes up for on the client's reconnect.
+ * replay by sequence number makes up for on the client's reconnect, and which `events` tells a cache.
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
+  events: ListenEvents = {},
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
@@ -147,8 +161,10 @@ async function listenPostgres(
     retry = setTimeout(() => void connect().catch(scheduleRetry), RELISTEN_DELAY_MS);
     retry.unref();
   };
+  let down = false;
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    // Keep-alive probes notice a peer that vanished without closing (a cache must not trust a dead LISTEN).
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
@@ -156,6 +172,10 @@ async function listenPostgres(
       if (current !== client) return;
       current = undefined;
       client.end().catch(() => undefined);
+      if (!down && !stopped) {
+        down = true;
+        events.onLost?.();
+      }
       scheduleRetry();
     };
     client.on('error', lost);
@@ -164,6 +184,10 @@ async function listenPostgres(
     try {
       await client.connect();
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (down && current === client) {
+        down = false;
+        events.onRestored?.();
+      }
     } catch (error) {
       // The caller retries (or fails the first listen); this client is done.
       if (current === client) current = undefined;

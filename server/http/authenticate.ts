@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
 import { TokenError } from '../auth/tokens';
-import { findUserById, isUuid, toSessionUser } from '../auth/users';
+import { isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
 import { HttpError, authRequired } from './errors';
 
 /**
- * Checks the bearer token and loads its user and the permissions of the user's role from the database on
- * every request, so that a disabled account, a changed role or a revocation takes effect at once.
+ * Checks the bearer token against its user and the permissions of the user's role, as the principal cache
+ * holds them: the database announces every change to them (triggers, LISTEN/NOTIFY), so a disabled
+ * account, a changed role or a revocation takes effect at once without a read per request.
  */
 export async function authenticate(request: FastifyRequest, ctx: ServerContext): Promise<SessionUser> {
   const token = bearerToken(request.headers.authorization);
@@ -23,13 +24,13 @@ export async function authenticate(request: FastifyRequest, ctx: ServerContext):
     throw authRequired();
   }
 
-  const found = isUuid(claims.userId) ? await findUserById(ctx.db, claims.userId) : undefined;
+  const found = isUuid(claims.userId) ? await ctx.principals.principal(claims.userId) : undefined;
   if (!found) throw authRequired();
   const validAfter = found.user.tokensValidAfter?.getTime();
   if (validAfter !== undefined && claims.issuedAtMs < validAfter)
     throw new HttpError(401, ERRORS.sessionExpired);
   if (found.user.status !== 'active') throw new HttpError(401, ERRORS.accountDisabled);
-  return toSessionUser(found);
+  return found.session;
 }
 
 function bearerToken(header: string | undefined): string | undefined {

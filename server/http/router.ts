@@ -102,13 +102,19 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
               sessions.set(request, session);
               if (endpoint.tenant) {
                 const organizationId = requestedOrganization(request, endpoint);
-                const context = await resolveTenantContext(ctx.db, session, organizationId, () => {
+                const context = await resolveTenantContext(ctx.principals, session, organizationId, () => {
                   noteFor(request).organizationId = organizationId;
                 });
                 enforceRule(context, endpoint.tenantRule);
                 tenants.set(request, context);
                 if (context.role !== 'platform') {
-                  await touchMembership(ctx.db, organizationId, session.userId, ctx.config.now());
+                  await touchMembership(
+                    ctx.db,
+                    ctx.principals,
+                    organizationId,
+                    session.userId,
+                    ctx.config.now(),
+                  );
                 }
               }
             },
@@ -180,6 +186,9 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
             },
           },
         });
+        // A change answers once this instance's principals reflect it: the caller's next request, here,
+        // sees its own sign-out, role change or suspension.
+        if (auditSpec) await ctx.principals.settle();
         return { success: true, data };
       },
     });

@@ -11,9 +11,10 @@ import {
   hasTenantPermission,
   type TenantContext,
 } from '../../shared/tenancy';
+import type { PrincipalCache } from '../auth/principals';
 import { isUuid } from '../auth/users';
 import type { Db } from '../db/client';
-import { memberships, organizations } from '../db/schema';
+import { memberships } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export const ORGANIZATION_HEADER = 'x-organization-id';
@@ -41,31 +42,25 @@ export const organizationNotFound = () => new HttpError(404, ERRORS.organization
  * Unknown organization → 404; neither member nor platform → 403, whatever the request says.
  */
 export async function resolveTenantContext(
-  db: Db,
+  principals: PrincipalCache,
   session: SessionUser,
   organizationId: string,
   /** Called once the organization is known to exist (the audit of a refusal names it). */
   onFound: () => void = () => undefined,
 ): Promise<TenantContext> {
   if (!isUuid(organizationId)) throw organizationNotFound();
-  const [row] = await db
-    .select({ id: organizations.id, role: memberships.role, status: memberships.status })
-    .from(organizations)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, session.userId)),
-    )
-    .where(eq(organizations.id, organizationId));
-  if (!row) throw organizationNotFound();
+  const { organizationExists, membership } = await principals.standing(session.userId, organizationId);
+  if (!organizationExists) throw organizationNotFound();
   onFound();
 
-  if (row.role && row.status !== 'suspended') {
+  if (membership && membership.status !== 'suspended') {
+    const { role } = membership;
     return {
       organizationId,
-      role: row.role,
-      permissions: [...MEMBER_ROLE_PERMISSIONS[row.role]],
-      isOwner: row.role === 'owner',
-      isAdmin: row.role === 'owner' || row.role === 'admin',
+      role,
+      permissions: [...MEMBER_ROLE_PERMISSIONS[role]],
+      isOwner: role === 'owner',
+      isAdmin: role === 'owner' || role === 'admin',
     };
   }
   if (session.permissions.includes('centers.view_all')) {
@@ -115,8 +110,21 @@ export function enforceRule(context: TenantContext, rule: TenantRule | undefined
   }
 }
 
-/** Marks the member as seen, at most once an hour (the stats' active users). */
-export async function touchMembership(db: Db, organizationId: string, userId: string, now: number) {
+const TOUCH_INTERVAL_MS = 3_600_000;
+
+/**
+ * Marks the member as seen, at most once an hour (the stats' active users). The cached membership says
+ * when it was last written, so most requests write nothing; the condition holds for other instances' writes.
+ */
+export async function touchMembership(
+  db: Db,
+  principals: PrincipalCache,
+  organizationId: string,
+  userId: string,
+  now: number,
+) {
+  const known = principals.lastActiveAt(userId, organizationId);
+  if (known != null && known >= now - TOUCH_INTERVAL_MS) return;
   const at = new Date(now);
   await db
     .update(memberships)
@@ -125,7 +133,8 @@ export async function touchMembership(db: Db, organizationId: string, userId: st
       and(
         eq(memberships.organizationId, organizationId),
         eq(memberships.userId, userId),
-        sql`(${memberships.lastActiveAt} is null or ${memberships.lastActiveAt} < ${new Date(now - 3_600_000)})`,
+        sql`(${memberships.lastActiveAt} is null or ${memberships.lastActiveAt} < ${new Date(now - TOUCH_INTERVAL_MS)})`,
       ),
     );
+  principals.markActive(userId, organizationId, now);
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api';
 import type { TenantContext } from '../../shared/tenancy';
-import type { Db } from '../db/client';
+import type { PrincipalCache } from '../auth/principals';
 import { ORGANIZATION_HEADER, resolveTenantContext } from './context';
 
 /**
@@ -10,12 +10,12 @@ import { ORGANIZATION_HEADER, resolveTenantContext } from './context';
  * otherwise none (the whole platform, which the endpoint's platform permission already allows).
  */
 export async function optionalTenant(
-  db: Db,
+  principals: PrincipalCache,
   request: FastifyRequest,
   session: SessionUser,
 ): Promise<TenantContext | null> {
   const header = request.headers[ORGANIZATION_HEADER];
   const organizationId = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!organizationId) return null;
-  return resolveTenantContext(db, session, organizationId);
+  return resolveTenantContext(principals, session, organizationId);
 }

@@ -7,7 +7,7 @@ import { optionalTenant } from '../../tenancy/optional';
 
 export function registerAuditRoutes(route: Route, ctx: ServerContext): void {
   route(auditEndpoints.listAuditLogs, async ({ query, request, session }) => {
-    const tenant = await optionalTenant(ctx.db, request, session());
+    const tenant = await optionalTenant(ctx.principals, request, session());
     const scoped = { ...query, organizationId: tenant?.organizationId };
     const [page, total] = await Promise.all([
       queryAuditPage(ctx.db, scoped),

@@ -83,7 +83,7 @@ const scopeOf = (row: JobRow): ExportScope => ({
 export function registerExportRoutes(route: Route, ctx: ServerContext, app: FastifyInstance): void {
   route(exportEndpoints.createExport, async ({ body, request, session, audit }) => {
     const user = session();
-    const tenant = await optionalTenant(ctx.db, request, user);
+    const tenant = await optionalTenant(ctx.principals, request, user);
     audit.note({
       organizationId: tenant?.organizationId ?? null,
       details: { type: body.type, format: body.format },
@@ -171,7 +171,7 @@ function registerDownload(app: FastifyInstance, ctx: ServerContext): void {
       const row = await ownJob(ctx, session, (request.params as { id: string }).id);
       if (row.expiresAt.getTime() <= ctx.config.now()) throw new HttpError(410, ERRORS.exportExpired);
       const tenant = row.organizationId
-        ? await resolveTenantContext(ctx.db, session, row.organizationId)
+        ? await resolveTenantContext(ctx.principals, session, row.organizationId)
         : null;
       assertMayExport(session, row.type, tenant);
       const fileName = exportFileName(row.type, row.format);

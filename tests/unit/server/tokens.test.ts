@@ -42,6 +42,21 @@ describe('tokens', () => {
     await expect(later.verify(token)).rejects.toMatchObject({ reason: 'expired' });
   });
 
+  it('a token verified once is refused as expired at the same instant as a fresh verification would', async () => {
+    let clock = now;
+    const moving = createTokenService({ secret, lifetimeMinutes: 480, now: () => clock });
+    const { token } = await moving.issue(userId);
+    expect(await moving.verify(token)).toEqual({ userId, issuedAtMs: now });
+    // exp is in whole seconds: the token lives until the second it names.
+    const expiresAt = (Math.floor(now / 1000) + 480 * 60) * 1000;
+    clock = expiresAt - 1;
+    expect(await moving.verify(token)).toEqual({ userId, issuedAtMs: now });
+    clock = expiresAt;
+    await expect(moving.verify(token)).rejects.toMatchObject({ reason: 'expired' });
+    const fresh = createTokenService({ secret, lifetimeMinutes: 480, now: () => clock });
+    await expect(fresh.verify(token)).rejects.toMatchObject({ reason: 'expired' });
+  });
+
   it('pins the algorithm and requires iss, aud, exp, iat and the ms issue time', async () => {
     expect(await reason(await signed({}, complete))).toBeUndefined();
     expect(
