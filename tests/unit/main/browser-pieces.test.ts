@@ -14,6 +14,7 @@ import {
   secretsEqual,
 } from '../../../main/browser/guard';
 import {
+  acceptedEncodings,
   contentTypeOf,
   injectBridgeScript,
   plainPage,
@@ -96,6 +97,14 @@ describe('static files', () => {
     ]) {
       expect(await resolveStaticFile(root, attempt), attempt).toBeNull();
     }
+  });
+
+  it('reads which content codings a request accepts, a q=0 one refused', () => {
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.8')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(' GZIP ; q=1.0 ,identity')]).toEqual(['gzip', 'identity']);
+    expect(acceptedEncodings(undefined).size).toBe(0);
+    expect(acceptedEncodings('').size).toBe(0);
   });
 
   it('puts the bridge script first in <head>', () => {
