@@ -45,6 +45,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The CSP allows data: URLs for images only; keeping every asset a file keeps fonts and scripts on 'self'.
     assetsInlineLimit: 0,
+    // .vite/manifest.json: what the sign-in screen loads, read by tests/packaging/sign-in-budget.test.ts.
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'sign-in', test: signIn.test, priority: 10 }] } },
     },
