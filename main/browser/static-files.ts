@@ -87,9 +87,13 @@ export async function readForEncodings(
   return { body: await readFile(file), encoding: null };
 }
 
-/** index.html with the bridge script first in <head>, so `window.consoleApi` exists before the app runs. */
+/**
+ * index.html with the bridge script first in <head>, so `window.consoleApi` exists before the app runs.
+ * Deferred: it still runs before the app's module script (deferred scripts and module scripts run in
+ * document order), but no longer holds the parser, so the app's files are fetched alongside it.
+ */
 export function injectBridgeScript(html: string): string {
-  const tag = `<script src="${HTTP_BRIDGE.script}"></script>`;
+  const tag = `<script defer src="${HTTP_BRIDGE.script}"></script>`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return `${tag}\n${html}`;
   const at = head.index + head[0].length;

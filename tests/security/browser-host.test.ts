@@ -80,8 +80,8 @@ describe('browser host: launch key and cookie', () => {
     expect((await send(host.port, 'GET', '/')).status).toBe(403);
     const page = await send(host.port, 'GET', '/', { Cookie: cookie });
     expect(page.status).toBe(200);
-    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeGreaterThan(0);
-    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeLessThan(
+    expect(page.body.indexOf('<script defer src="/bridge.js"></script>')).toBeGreaterThan(0);
+    expect(page.body.indexOf('<script defer src="/bridge.js"></script>')).toBeLessThan(
       page.body.indexOf('/assets/app.js'),
     );
   });
