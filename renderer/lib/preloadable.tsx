@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /** A lazily loaded component whose code can be asked for before it is first rendered. */
 export type Preloadable = ComponentType & { preload: () => Promise<void> };
@@ -26,8 +26,10 @@ export function preloadable<K extends string>(
     ));
   const Lazy = lazy(() => get().then((component) => ({ default: component })));
   function PreloadableComponent() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    // Chosen once per mount: switching from Lazy to the loaded component on a later render would be
+    // a different element type, and React would remount the screen and lose its state.
+    const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Screen />;
   }
   return Object.assign(PreloadableComponent, { preload: () => get().then(() => undefined) });
 }
