@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from '../../renderer/lib/preloadable';
 
@@ -24,7 +24,7 @@ function controlledModule() {
   };
 }
 
-const inSuspense = (Screen: () => ReactNode) => (
+const inSuspense = (Screen: ComponentType) => (
   <Suspense fallback={<p>Loading screen</p>}>
     <Screen />
   </Suspense>

@@ -113,7 +113,9 @@ describe('static files', () => {
     ).toBe(
       '<html><head lang="x">\n    <script defer src="/bridge.js"></script><script type="module" src="/a.js"></script></head></html>',
     );
-    expect(injectBridgeScript('<p>no head</p>')).toBe('<script defer src="/bridge.js"></script>\n<p>no head</p>');
+    expect(injectBridgeScript('<p>no head</p>')).toBe(
+      '<script defer src="/bridge.js"></script>\n<p>no head</p>',
+    );
   });
 
   it('knows the content types of a Vite build and escapes its own pages', () => {
