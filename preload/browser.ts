@@ -1,11 +1,18 @@
-import { HTTP_BRIDGE, type BridgeResult, type EventName } from '../shared/bridge/contract';
-import { buildConsoleApi } from './api';
+import type { BridgeResult, EventName } from '../shared/bridge/contract';
+import { HTTP_BRIDGE } from '../shared/bridge/http';
+import { buildConsoleApiFrom, type BridgeNames } from './build-api';
 
 /**
  * The browser host's stand-in for the preload (built as an IIFE, /bridge.js, run before the app).
  * The same `window.consoleApi` over `POST /bridge/<channel>` and an EventSource on /bridge-events.
  * The launch cookie is HttpOnly: this script never sees it, the browser sends it.
+ *
+ * It only forwards: the main process validates every call's input and makes every event's payload,
+ * so the page loads no schema library. The contract's channel and event names are written in at
+ * build time (scripts/build.mjs reads them from shared/bridge/contract.ts).
  */
+declare const __CONSOLE_BRIDGE_NAMES__: BridgeNames;
+
 const UNREACHABLE = 'The console is not reachable. Is it still running?';
 
 async function call(channel: string, input: unknown): Promise<BridgeResult<unknown>> {
@@ -54,7 +61,7 @@ function subscribe(event: EventName, listener: (payload: unknown) => void): () =
 }
 
 Object.defineProperty(globalThis, 'consoleApi', {
-  value: buildConsoleApi({ call, subscribe }),
+  value: buildConsoleApiFrom({ call, subscribe }, __CONSOLE_BRIDGE_NAMES__),
   enumerable: true,
   writable: false,
   configurable: false,

@@ -2,7 +2,10 @@
 // The renderer is built by Vite (renderer/vite.config.ts). Run through `npm run build`.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const common = {
   bundle: true,
@@ -31,6 +34,14 @@ await Promise.all([
   rm('dist/server', { recursive: true, force: true }),
 ]);
 
+// The contract's channel and event names, for /bridge.js: read here so that the page's bridge does not
+// bundle the contract's schemas (zod) to learn them.
+const names = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bridge-names.ts'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+if (names.status !== 0) process.exit(names.status ?? 1);
+
 await Promise.all([
   nodeBundle('main/electron/index.ts', 'dist/main/electron.js', { external: ['electron'] }),
   nodeBundle('main/browser/index.ts', 'dist/main/browser.js'),
@@ -55,8 +66,32 @@ await Promise.all([
     format: 'iife',
     target: 'chrome120',
     minify: true,
+    define: { __CONSOLE_BRIDGE_NAMES__: names.stdout },
   }),
 ]);
+
+// The browser host serves these precompressed (main/browser/static-files.ts): brotli and gzip copies
+// next to each script and style sheet, made once here at the highest levels rather than per request.
+const PRECOMPRESSED = /\.(js|css|svg|json)$/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+async function precompress(file) {
+  const raw = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(raw, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
+    gzipped(raw, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+}
+const rendererFiles = (await readdir('dist/renderer', { recursive: true }))
+  .filter((name) => PRECOMPRESSED.test(name))
+  .map((name) => path.join('dist/renderer', name));
+await Promise.all([...rendererFiles, 'dist/preload/bridge.js'].map(precompress));
 
 // The demo database a first start loads instead of running initdb (server/db/snapshot.ts).
 const snapshot = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-snapshot.ts'], {

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -32,7 +31,14 @@ import {
   readCookie,
   secretsEqual,
 } from './guard';
-import { contentTypeOf, plainPage, readIndexHtml, resolveStaticFile } from './static-files';
+import {
+  contentTypeOf,
+  plainPage,
+  readForEncodings,
+  readIndexHtml,
+  resolveStaticFile,
+  type ContentEncoding,
+} from './static-files';
 
 /** The largest bridge call: an 'export:save' of SAVE_CONTENT_MAX characters, JSON-escaped, plus room. */
 const BRIDGE_BODY_LIMIT = SAVE_CONTENT_MAX * 2 + 64 * 1024;
@@ -195,11 +201,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return reply.header('Cache-Control', 'no-store').send(shell.record());
   });
 
-  app.get(HTTP_BRIDGE.script, async (_request, reply) => {
-    const script = await readFile(bridgeScript).catch(() => null);
+  app.get(HTTP_BRIDGE.script, async (request, reply) => {
+    const script = await readForEncodings(bridgeScript, request.headers['accept-encoding']).catch(() => null);
     if (!script)
       return reply.code(404).type('text/plain; charset=utf-8').send('bridge.js not built: run npm run build');
-    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script);
+    return sendEncoded(
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache'),
+      script,
+    );
   });
 
   app.get<{ Querystring: { key?: string } }>('/', async (request, reply) => {
@@ -229,10 +238,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const file = await resolveStaticFile(rendererDir, urlPath);
     if (file) {
       const immutable = urlPath.startsWith('/assets/');
-      return reply
-        .type(contentTypeOf(file))
-        .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(await readFile(file));
+      return sendEncoded(
+        reply
+          .type(contentTypeOf(file))
+          .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        await readForEncodings(file, request.headers['accept-encoding']),
+      );
     }
     // Paths without an extension are app routes: answer the app. Missing files are 404.
     if (!path.posix.extname(urlPath)) return sendIndex(request, reply);
@@ -330,6 +341,13 @@ function sendResult(reply: FastifyReply, result: BridgeResult<unknown>) {
     .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(result);
+}
+
+/** A static file's bytes with their Content-Encoding; caches keep one copy per Accept-Encoding. */
+function sendEncoded(reply: FastifyReply, file: { body: Buffer; encoding: ContentEncoding | null }) {
+  reply.header('Vary', 'Accept-Encoding');
+  if (file.encoding) reply.header('Content-Encoding', file.encoding);
+  return reply.send(file.body);
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, text: string) {

@@ -1,16 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { CONSOLE_ROUTES, LOGIN_PATH } from '../../shared/routes';
 import { FullScreenMessage } from '../components/ui/FullScreenMessage';
+import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { HomeRedirect } from './guards/HomeRedirect';
 import { RequireAuth } from './guards/RequireAuth';
 import { RouteGuard } from './guards/RouteGuard';
-import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './RouteError';
-import { SCREENS } from './screens';
-
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+import { AppLayout, SCREENS } from './screens';
 
 const screens: RouteObject[] = CONSOLE_ROUTES.map((route) => {
   const Screen = SCREENS[route.path];
@@ -29,18 +27,15 @@ export const router = createHashRouter([
   {
     errorElement: <RouteError />,
     children: [
-      {
-        path: LOGIN_PATH,
-        element: (
-          <Suspense fallback={<FullScreenMessage>Loading...</FullScreenMessage>}>
-            <LoginPage />
-          </Suspense>
-        ),
-      },
+      // In the entry's code, outside Suspense: the first screen is drawn as soon as the entry runs,
+      // with no fallback first (after one, React 19 holds the content back for about 300 ms).
+      { path: LOGIN_PATH, element: <LoginPage /> },
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Suspense fallback={<FullScreenMessage>Loading...</FullScreenMessage>}>
+              <AppLayout />
+            </Suspense>
           </RequireAuth>
         ),
         children: [

@@ -3,15 +3,16 @@
  * Calls reject with an Error whose message is meant for the user: a BridgeCallError with the code
  * (and HTTP status) when the channel answered a failure.
  */
-import {
-  unwrapResult,
-  type BridgeResult,
-  type Channel,
-  type ChannelOutput,
-  type ConsoleApi,
-  type EventName,
-  type EventPayload,
+import type {
+  BridgeResult,
+  Channel,
+  ChannelOutput,
+  ConsoleApi,
+  EventName,
+  EventPayload,
 } from '../../shared/bridge/contract';
+// Values from the zod-free modules only: the contract's schemas stay out of the sign-in screen's code.
+import { unwrapResult } from '../../shared/bridge/errors';
 
 type BridgeArgs<C extends Channel> = Parameters<ConsoleApi[C]>;
 

@@ -3,7 +3,8 @@
  * file over the bridge ('log:error'), where a person can find it. Forwarding never throws and never
  * logs its own failure (a bridge that is down would otherwise loop).
  */
-import { LOG_TEXT_MAX, type RendererError } from '../../shared/bridge/contract';
+import type { RendererError } from '../../shared/bridge/contract';
+import { LOG_TEXT_MAX } from '../../shared/bridge/http';
 import { call } from './bridge';
 
 export function logError(message: string, error?: unknown): void {

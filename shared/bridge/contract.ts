@@ -15,8 +15,10 @@ import {
 import { organizationId } from '../api/organizations';
 import { forwardedContract } from './forwarded';
 import type { BridgeResult } from './errors';
+import { LOG_TEXT_MAX } from './http';
 
 export * from './errors';
+export { HTTP_BRIDGE, LOG_TEXT_MAX } from './http';
 export { FORWARDED, isForwardedChannel, type ForwardedChannel } from './forwarded';
 
 /**
@@ -92,9 +94,6 @@ export const saveOutcome = z.discriminatedUnion('status', [
   z.object({ status: z.literal('download'), url: z.string(), fileName: z.string() }),
 ]);
 export type SaveOutcome = z.infer<typeof saveOutcome>;
-
-/** The most of a renderer error's message, and of its stack, that crosses the bridge ('log:error'). */
-export const LOG_TEXT_MAX = 8 * 1024;
 
 /** An error of the renderer, for the main process's log: where it was caught, its text and stack. */
 export const rendererError = z
@@ -217,12 +216,3 @@ export type ConsoleApi = {
 } & {
   onEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
-
-/** Paths of the browser host's HTTP bridge. */
-export const HTTP_BRIDGE = {
-  callPrefix: '/bridge/',
-  events: '/bridge-events',
-  script: '/bridge.js',
-  /** The per-launch secret's cookie (HttpOnly, SameSite=Strict). */
-  cookie: 'console_bridge',
-} as const;

@@ -27,6 +27,12 @@ beforeAll(async () => {
   writeFileSync(path.join(renderer, 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(path.join(temp.dir, 'secret.txt'), 'outside the renderer');
   writeFileSync(path.join(temp.dir, 'bridge.js'), '/* bridge */');
+  // Stand-ins for the build's precompressed copies (scripts/build.mjs): told apart by their text.
+  writeFileSync(path.join(renderer, 'assets', 'app.js.br'), 'brotli copy of app.js');
+  writeFileSync(path.join(renderer, 'assets', 'app.js.gz'), 'gzip copy of app.js');
+  writeFileSync(path.join(renderer, 'assets', 'other.js'), 'console.log("other")');
+  writeFileSync(path.join(renderer, 'assets', 'other.js.gz'), 'gzip copy of other.js');
+  writeFileSync(path.join(temp.dir, 'bridge.js.br'), 'brotli copy of bridge.js');
   host = await startBrowserHost({
     dataDir: path.join(temp.dir, 'data'),
     port: 0,
@@ -74,8 +80,8 @@ describe('browser host: launch key and cookie', () => {
     expect((await send(host.port, 'GET', '/')).status).toBe(403);
     const page = await send(host.port, 'GET', '/', { Cookie: cookie });
     expect(page.status).toBe(200);
-    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeGreaterThan(0);
-    expect(page.body.indexOf('<script src="/bridge.js"></script>')).toBeLessThan(
+    expect(page.body.indexOf('<script defer src="/bridge.js"></script>')).toBeGreaterThan(0);
+    expect(page.body.indexOf('<script defer src="/bridge.js"></script>')).toBeLessThan(
       page.body.indexOf('/assets/app.js'),
     );
   });
@@ -196,6 +202,30 @@ describe('browser host: headers and files', () => {
       const answer = await send(host.port, 'GET', attempt);
       expect(answer.body, attempt).not.toContain('outside the renderer');
       expect([403, 404], attempt).toContain(answer.status);
+    }
+  });
+
+  it("serves a file's precompressed copy the request accepts, brotli first, with Vary", async () => {
+    const get = (file: string, acceptEncoding?: string) =>
+      send(host.port, 'GET', file, acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
+    const cases: [string, string | undefined, string, string | undefined][] = [
+      ['/assets/app.js', 'gzip, deflate, br', 'brotli copy of app.js', 'br'],
+      ['/assets/app.js', 'gzip', 'gzip copy of app.js', 'gzip'],
+      ['/assets/app.js', 'br;q=0, gzip', 'gzip copy of app.js', 'gzip'],
+      ['/assets/app.js', undefined, 'console.log("app")', undefined],
+      ['/assets/app.js', 'identity', 'console.log("app")', undefined],
+      // No brotli copy of this one: the gzip copy, the next the request takes.
+      ['/assets/other.js', 'br, gzip', 'gzip copy of other.js', 'gzip'],
+      ['/bridge.js', 'br, gzip', 'brotli copy of bridge.js', 'br'],
+      ['/bridge.js', 'gzip', '/* bridge */', undefined],
+    ];
+    for (const [file, accept, body, encoding] of cases) {
+      const answer = await get(file, accept);
+      expect(answer.status, `${file} ${accept}`).toBe(200);
+      expect(answer.body, `${file} ${accept}`).toBe(body);
+      expect(answer.headers['content-encoding'], `${file} ${accept}`).toBe(encoding);
+      expect(answer.headers.vary, `${file} ${accept}`).toBe('Accept-Encoding');
+      expect(answer.headers['content-type'], `${file} ${accept}`).toBe('text/javascript; charset=utf-8');
     }
   });
 

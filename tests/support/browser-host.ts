@@ -33,14 +33,16 @@ export interface StartHostOptions {
    * about how long a first start takes on a loaded machine; the start-up benchmark measures that.
    */
   waitForServer?: boolean;
+  /** The host bundle to run; default this checkout's build. A benchmark compares another build with it. */
+  entry?: string;
 }
 
 /** Starts the built browser host (dist/main/browser.js) on a random port with the given data directory. */
 export async function startHost(
   dataDir: string,
-  { env = {}, waitForServer = true }: StartHostOptions = {},
+  { env = {}, waitForServer = true, entry = 'dist/main/browser.js' }: StartHostOptions = {},
 ): Promise<RunningHost> {
-  const child = spawn(process.execPath, [path.resolve('dist/main/browser.js')], {
+  const child = spawn(process.execPath, [path.resolve(entry)], {
     env: { ...process.env, ...env, PORT: '0', CONSOLE_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -29,7 +29,8 @@ interface AuthState {
    * guards and the navigation without a new sign-in; a session ended on the server ends here too.
    */
   recheck: () => Promise<void>;
-  login: (credentials: LoginBody) => Promise<void>;
+  /** `onSignedIn` runs with the user before the console shows it signed in (renderer/app/warmUp.ts). */
+  login: (credentials: LoginBody, onSignedIn?: (user: SessionUser) => void) => Promise<void>;
   logout: () => Promise<void>;
   expire: (message: string) => void;
 }
@@ -72,11 +73,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
   },
 
-  async login(credentials) {
+  async login(credentials, onSignedIn) {
     if (get().signingIn) return;
     set({ signingIn: true, error: null, notice: null });
     try {
       const user = await call('auth:login', credentials);
+      onSignedIn?.(user);
       set({ status: 'authenticated', user, signingIn: false, ended: null });
     } catch (error) {
       set({ signingIn: false, error: errorMessage(error, ERRORS.loginFailed) });

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { CircleX, Info } from 'lucide-react';
 import { useAuthStore } from '../../app/state/useAuthStore';
+import { warmUpSignIn } from '../../app/warmUp';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 
@@ -22,10 +24,12 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const emailId = useId();
   const passwordId = useId();
+  const location = useLocation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void login({ email, password });
+    // The next screen's code (and, once signed in, its data) loads while the password is checked.
+    void login({ email, password }, warmUpSignIn(location.state));
   };
 
   return (

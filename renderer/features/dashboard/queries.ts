@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardPeriod } from '../../../shared/api/business';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
@@ -22,11 +22,26 @@ export function useDashboardScope(): { scope: 'platform' | 'organization'; organ
   return platform ? { scope: 'platform', organizationId: null } : { scope: 'organization', organizationId };
 }
 
+/** The figures' query, also started ahead by a sign-in (./prefetch.ts) under the same key. */
+export function figuresQuery(
+  scope: 'platform' | 'organization',
+  organizationId: string | null,
+  period: DashboardPeriod,
+) {
+  return queryOptions({
+    queryKey: dashboardKeys.figures(scope, organizationId, period),
+    queryFn: () => call('business:dashboard', { scope, period }),
+  });
+}
+
+export function healthQuery() {
+  return queryOptions({ queryKey: dashboardKeys.health(), queryFn: () => call('business.serverHealth') });
+}
+
 export function useBusinessFigures(period: DashboardPeriod) {
   const { scope, organizationId } = useDashboardScope();
   return useQuery({
-    queryKey: dashboardKeys.figures(scope, organizationId, period),
-    queryFn: () => call('business:dashboard', { scope, period }),
+    ...figuresQuery(scope, organizationId, period),
     enabled: scope === 'platform' || organizationId !== null,
     refetchInterval: REFRESH_MS,
     placeholderData: (previous) => previous,
@@ -34,11 +49,7 @@ export function useBusinessFigures(period: DashboardPeriod) {
 }
 
 export function useServerHealth() {
-  return useQuery({
-    queryKey: dashboardKeys.health(),
-    queryFn: () => call('business.serverHealth'),
-    refetchInterval: REFRESH_MS,
-  });
+  return useQuery({ ...healthQuery(), refetchInterval: REFRESH_MS });
 }
 
 export function useAcquisitionSpend(enabled: boolean) {

@@ -14,6 +14,7 @@ import {
   secretsEqual,
 } from '../../../main/browser/guard';
 import {
+  acceptedEncodings,
   contentTypeOf,
   injectBridgeScript,
   plainPage,
@@ -98,13 +99,23 @@ describe('static files', () => {
     }
   });
 
+  it('reads which content codings a request accepts, a q=0 one refused', () => {
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.8')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(' GZIP ; q=1.0 ,identity')]).toEqual(['gzip', 'identity']);
+    expect(acceptedEncodings(undefined).size).toBe(0);
+    expect(acceptedEncodings('').size).toBe(0);
+  });
+
   it('puts the bridge script first in <head>', () => {
     expect(
       injectBridgeScript('<html><head lang="x"><script type="module" src="/a.js"></script></head></html>'),
     ).toBe(
-      '<html><head lang="x">\n    <script src="/bridge.js"></script><script type="module" src="/a.js"></script></head></html>',
+      '<html><head lang="x">\n    <script defer src="/bridge.js"></script><script type="module" src="/a.js"></script></head></html>',
     );
-    expect(injectBridgeScript('<p>no head</p>')).toBe('<script src="/bridge.js"></script>\n<p>no head</p>');
+    expect(injectBridgeScript('<p>no head</p>')).toBe(
+      '<script defer src="/bridge.js"></script>\n<p>no head</p>',
+    );
   });
 
   it('knows the content types of a Vite build and escapes its own pages', () => {

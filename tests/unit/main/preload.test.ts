@@ -207,6 +207,8 @@ describe('browser-host preload (bridge.js)', () => {
   beforeAll(async () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('EventSource', FakeEventSource);
+    // What scripts/build.mjs writes into bridge.js at build time.
+    vi.stubGlobal('__CONSOLE_BRIDGE_NAMES__', { channels: CHANNELS, events: EVENT_NAMES });
     await import('../../../preload/browser');
     api = (globalThis as unknown as { consoleApi: ConsoleApi }).consoleApi;
   });
