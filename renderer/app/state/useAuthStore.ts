@@ -8,6 +8,7 @@ import { ERRORS } from '../../../shared/errors';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
+import { usage } from '../../lib/usage';
 
 export type AuthStatus = 'unknown' | 'verifying' | 'authenticated' | 'unauthenticated';
 
@@ -84,6 +85,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   async logout() {
+    // The session's last events leave while the token still holds.
+    await usage.end();
     try {
       await call('auth:logout');
     } catch (error) {
