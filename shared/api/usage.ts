@@ -69,9 +69,7 @@ export const routePath = z
 export const usageEventInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page_view'), at: z.iso.datetime(), path: routePath }).strict(),
   z.object({ kind: z.literal('feature'), at: z.iso.datetime(), feature: z.enum(FEATURE_IDS) }).strict(),
-  z
-    .object({ kind: z.enum(['session_start', 'heartbeat', 'session_end']), at: z.iso.datetime() })
-    .strict(),
+  z.object({ kind: z.enum(['session_start', 'heartbeat', 'session_end']), at: z.iso.datetime() }).strict(),
 ]);
 export type UsageEventInput = z.infer<typeof usageEventInput>;
 
@@ -165,7 +163,8 @@ export const usageEndpoints = {
     data: z.object({ stored: z.number().int() }),
     auth: 'token',
     audit: {
-      exempt: 'usage events are telemetry about the console, not a change to the platform; a record per batch would bury the trail',
+      exempt:
+        'usage events are telemetry about the console, not a change to the platform; a record per batch would bury the trail',
     },
   }),
   analytics: defineEndpoint({

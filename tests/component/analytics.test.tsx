@@ -15,7 +15,8 @@ describe('feature usage cards', () => {
 
   it('colours the growth badge green at 15 or more, yellow at 10 or more, else grey, and says so in words', () => {
     render(<FeatureUsageCards features={features} />);
-    const badge = (name: string) => within(screen.getByRole('listitem', { name })).getByTestId('growth-badge');
+    const badge = (name: string) =>
+      within(screen.getByRole('listitem', { name })).getByTestId('growth-badge');
     expect(badge('Data Export')).toHaveProperty('textContent', '+15% · strong growth');
     expect(badge('Data Export').className).toContain('bg-green-100');
     expect(badge('Filters & Search')).toHaveProperty('textContent', '+10% · moderate growth');
@@ -37,7 +38,9 @@ describe('feature usage cards', () => {
 describe('analytics KPI cards', () => {
   it('shows the four figures formatted, each with how it is computed', () => {
     render(
-      <AnalyticsKpis kpis={{ totalSessions: 1234, uniqueUsers: 50, pageViews: 15678, avgSessionDuration: 245.4 }} />,
+      <AnalyticsKpis
+        kpis={{ totalSessions: 1234, uniqueUsers: 50, pageViews: 15678, avgSessionDuration: 245.4 }}
+      />,
     );
     expect(screen.getByTestId('kpi-totalSessions').textContent).toBe('1,234');
     expect(screen.getByTestId('kpi-uniqueUsers').textContent).toBe('50');

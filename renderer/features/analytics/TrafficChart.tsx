@@ -3,7 +3,11 @@ import type { AnalyticsDay } from '../../../shared/api/usage';
 import { count } from './rules';
 
 const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Told apart by dash pattern as well as colour. */
 const LINES = [

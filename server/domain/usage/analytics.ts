@@ -41,7 +41,10 @@ interface Period {
 
 function split(
   sessions: readonly UsageSession[],
-  events: readonly AnalyticsEvent[], from: number, to: number): Period {
+  events: readonly AnalyticsEvent[],
+  from: number,
+  to: number,
+): Period {
   return {
     sessions: sessions.filter((s) => s.start >= from && s.start <= to),
     events: events.filter((e) => e.at >= from && e.at <= to),
@@ -51,7 +54,12 @@ function split(
 const users = (sessions: readonly UsageSession[]) => new Set(sessions.map((s) => s.userId)).size;
 const pageViews = (events: readonly AnalyticsEvent[]) => events.filter((e) => e.kind === 'page_view').length;
 const averageSeconds = (sessions: readonly UsageSession[]) =>
-  round1(ratio(sessions.reduce((sum, s) => sum + s.durationMs, 0), sessions.length) / 1000);
+  round1(
+    ratio(
+      sessions.reduce((sum, s) => sum + s.durationMs, 0),
+      sessions.length,
+    ) / 1000,
+  );
 const bounceRate = (sessions: readonly UsageSession[]) =>
   round1(ratio(sessions.filter((s) => s.bounce).length, sessions.length) * 100);
 
@@ -87,7 +95,12 @@ function engagementOf(current: Period, previous: Period, days: number): Engageme
 }
 
 const HOST_LABELS: Record<string, string> = { electron: 'Desktop app', browser: 'Browser' };
-const OS_LABELS: Record<string, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux', other: 'Other' };
+const OS_LABELS: Record<string, string> = {
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+  other: 'Other',
+};
 const SCREEN_LABELS: Record<string, string> = {
   large: 'Large screen (1280 px and wider)',
   medium: 'Medium screen (768–1279 px)',

@@ -63,7 +63,16 @@ describe.each(testDatabases)('usage events on $name', (target) => {
     expect(
       rows
         .sort((a, b) => a.id - b.id)
-        .map((r) => [r.kind, r.path, r.feature, r.host, r.os, r.screen, r.sessionId, r.occurredAt.toISOString()]),
+        .map((r) => [
+          r.kind,
+          r.path,
+          r.feature,
+          r.host,
+          r.os,
+          r.screen,
+          r.sessionId,
+          r.occurredAt.toISOString(),
+        ]),
     ).toEqual([
       ['session_start', null, null, 'browser', 'windows', 'medium', sent.sessionId, at(-2 * MIN)],
       ['page_view', '/dashboard', null, 'browser', 'windows', 'medium', sent.sessionId, at(-2 * MIN)],
@@ -113,7 +122,10 @@ describe.each(testDatabases)('usage events on $name', (target) => {
 
   it(`refuses a batch over ${USAGE_LIMITS.batchEvents} events, and an unknown host or screen`, async () => {
     const user = await signedIn();
-    const many = Array.from({ length: USAGE_LIMITS.batchEvents + 1 }, () => ({ kind: 'heartbeat', at: at() }));
+    const many = Array.from({ length: USAGE_LIMITS.batchEvents + 1 }, () => ({
+      kind: 'heartbeat',
+      at: at(),
+    }));
     const tooMany = await post(user.token, batch(many));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/events: .*100/);
@@ -308,7 +320,12 @@ describe.each(testDatabases)('user analytics on $name', (target) => {
     const quarter = (await analytics('90d')).data;
     expect(quarter).toMatchObject({ from: '2025-12-03', to: '2026-03-02' });
     expect(quarter.trend).toHaveLength(90);
-    expect(quarter.kpis).toEqual({ totalSessions: 7, uniqueUsers: 2, pageViews: 9, avgSessionDuration: 61.1 });
+    expect(quarter.kpis).toEqual({
+      totalSessions: 7,
+      uniqueUsers: 2,
+      pageViews: 9,
+      avgSessionDuration: 61.1,
+    });
     expect(quarter.engagement.every((m) => m.previous === 0 && m.change === null)).toBe(true);
   });
 
@@ -316,7 +333,9 @@ describe.each(testDatabases)('user analytics on $name', (target) => {
     for (const range of ['quarter', '1y', '']) {
       const answer = await analytics(range);
       expect(answer.status).toBe(400);
-      expect(answer.body.error).toBe(`${ERRORS.invalidInput}: range: The range must be one of 7d, 30d or 90d`);
+      expect(answer.body.error).toBe(
+        `${ERRORS.invalidInput}: range: The range must be one of 7d, 30d or 90d`,
+      );
     }
   });
 

@@ -71,7 +71,11 @@ describe('usage tracker', () => {
   });
 
   it('drops a batch the server refused, keeps one that did not arrive', async () => {
-    let error: unknown = new BridgeCallError({ code: 'INVALID', message: 'Too many usage events', status: 429 });
+    let error: unknown = new BridgeCallError({
+      code: 'INVALID',
+      message: 'Too many usage events',
+      status: 429,
+    });
     const { tracker, sent } = setup(() => error);
     tracker.start();
     await tracker.flush();
