@@ -23,7 +23,12 @@ export function TrafficChart({ days }: { days: readonly AnalyticsDay[] }) {
     <div>
       <div className="h-72" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            // Hidden from assistive technology (the table below says it all): nothing in it may take focus.
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--muted)' }} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--muted)' }} width={48} />
