@@ -148,9 +148,17 @@ export function analyticsOf(
   const current = split(sessions, events, window.from, window.to);
   const previous = split(sessions, events, window.previousFrom, window.from - 1);
 
-  const trend = Array.from({ length: window.days }, (_, i) => {
+  // Each day's sessions and events, in one pass over the range.
+  const days = Array.from({ length: window.days }, () => ({
+    sessions: [] as UsageSession[],
+    events: [] as AnalyticsEvent[],
+  }));
+  const dayOf = (at: number) => days[Math.floor((at - window.from) / DAY_MS)];
+  for (const s of current.sessions) dayOf(s.start)?.sessions.push(s);
+  for (const e of current.events) if (e.kind === 'page_view') dayOf(e.at)?.events.push(e);
+
+  const trend = days.map((day, i) => {
     const dayStart = window.from + i * DAY_MS;
-    const day = split(sessions, events, dayStart, dayStart + DAY_MS - 1);
     return {
       date: isoDay(dayStart),
       sessions: day.sessions.length,
