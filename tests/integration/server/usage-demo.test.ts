@@ -32,14 +32,18 @@ describe.each(testDatabases)('demo console usage on $name', (target) => {
           and extract(hour from e.occurred_at at time zone 'UTC') not between 8 and 17)::int as off_hours,
         count(*) filter (where e.kind = 'heartbeat')::int as heartbeats
       from usage_events e join users u on u.id = e.user_id`);
-    const [row] = result.rows as {
-      first: string | Date;
-      last: string | Date;
-      users: number;
-      others: number;
-      off_hours: number;
-      heartbeats: number;
-    }[];
+    const [row] = (
+      result as unknown as {
+        rows: {
+          first: string | Date;
+          last: string | Date;
+          users: number;
+          others: number;
+          off_hours: number;
+          heartbeats: number;
+        }[];
+      }
+    ).rows;
     const now = suite.clock.now();
     expect(new Date(row!.first).getTime()).toBeGreaterThanOrEqual(now - DEMO_USAGE_DAYS * DAY_MS);
     expect(new Date(row!.last).getTime()).toBeLessThanOrEqual(now);
