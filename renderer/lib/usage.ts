@@ -18,6 +18,8 @@ export const USAGE_FLUSH_MS = 15_000;
 export const USAGE_FLUSH_EVENTS = 20;
 /** A heartbeat each minute while the window is focused, so a one-screen session is not 0 s long. */
 export const USAGE_HEARTBEAT_MS = 60_000;
+/** How long sign-out waits for the session's last batch. */
+export const USAGE_END_WAIT_MS = 2_000;
 
 export interface UsageTrackerDeps {
   send: (batch: UsageBatchInput) => Promise<unknown>;
