@@ -21,6 +21,7 @@ import { registerExportRoutes } from './routes/exports';
 import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
+import { registerUsageRoutes } from './routes/usage';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -87,6 +88,7 @@ export async function buildApp({
   await registerAlertRoutes(app, route, ctx, database, jobs);
   registerBusinessRoutes(route, ctx);
   registerJobRoutes(route, ctx);
+  registerUsageRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -29,7 +29,17 @@ export async function call<C extends Channel>(channel: C, ...args: BridgeArgs<C>
   const api = consoleApi();
   const fn = api[channel] as unknown as (...input: BridgeArgs<C>) => Promise<BridgeResult<ChannelOutput<C>>>;
   // The preload resolves with the result as data (contextBridge would keep only an Error's message).
-  return unwrapResult(await fn.apply(api, args));
+  const value = unwrapResult(await fn.apply(api, args));
+  for (const listener of succeeded) listener(channel);
+  return value;
+}
+
+const succeeded = new Set<(channel: Channel) => void>();
+
+/** Told of each call that succeeded (usage counts the features behind some); answers the unsubscribe. */
+export function onCallSucceeded(listener: (channel: Channel) => void): () => void {
+  succeeded.add(listener);
+  return () => succeeded.delete(listener);
 }
 
 /** Subscribes to a pushed event; answers the unsubscribe function. */

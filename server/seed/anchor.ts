@@ -38,6 +38,7 @@ import {
   serverSecrets,
   subscriptionEvents,
   subscriptions,
+  usageEvents,
   users,
 } from '../db/schema';
 import { DAY_MS, startOfUtcDay } from '../domain/business/formulas';
@@ -87,6 +88,7 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
     keyed: true,
   },
   { table: cloudCosts, days: [cloudCosts.date], keyed: true },
+  { table: usageEvents, days: [usageEvents.occurredAt, usageEvents.receivedAt] },
 ];
 
 /** Tables with dates that are not shifted, and why. */

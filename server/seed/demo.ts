@@ -5,6 +5,7 @@ import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
 import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
+import { insertDemoUsage } from './usage';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -44,6 +45,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
   if (tenantsAt !== undefined) {
     await insertDemoTenants(db, tenantsAt);
     await insertDemoBusiness(db, tenantsAt);
+    await insertDemoUsage(db, tenantsAt);
     await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
     await db
       .insert(demoAnchor)

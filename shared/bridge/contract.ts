@@ -13,6 +13,7 @@ import {
   recommendation,
 } from '../api/business';
 import { organizationId } from '../api/organizations';
+import { usageBatchInput } from '../api/usage';
 import { forwardedContract } from './forwarded';
 import type { BridgeResult } from './errors';
 import { LOG_TEXT_MAX } from './http';
@@ -156,6 +157,11 @@ export const handWrittenContract = {
       score: optimizationScore,
     }),
   },
+  /**
+   * A batch of the console's usage events (issue 11); main adds the host and the OS and sends it under
+   * the session's token. Never anything the user typed: route paths and feature names only.
+   */
+  'usage:record': { input: usageBatchInput, output: z.object({ stored: z.number().int() }) },
 } as const;
 
 export type HandWrittenChannel = keyof typeof handWrittenContract;

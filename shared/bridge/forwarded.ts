@@ -37,6 +37,7 @@ export const FORWARDED = [
   'business.listSpend',
   'business.setSpend',
   'business.importCosts',
+  'usage.analytics',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -24,6 +24,7 @@ import type { BridgeEventBus } from './events';
 import { createExportHandlers, type ExportHandlerDeps } from './export-handlers';
 import { createForwardedHandlers } from './forward';
 import { createLogHandlers } from './log-handlers';
+import { createUsageHandlers } from './usage-handlers';
 import { BridgeFailure } from './failure';
 
 /** A handler receives its channel's input after the zod check, and answers the channel's output. */
@@ -144,6 +145,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'alerts:dismiss': async ({ id }) => alerts.dismiss(id),
     ...createBusinessHandlers(gateway),
     ...createLogHandlers({ logger }),
+    ...createUsageHandlers(gateway, deps.appInfo),
     ...createForwardedHandlers(deps),
   };
 

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { AlertBanner } from '../../features/alerts-feed/AlertBanner';
 import { routeForPath } from '../../lib/navigation';
+import { useUsageTracking } from '../useUsageTracking';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -23,6 +24,7 @@ function ScreenLoading() {
 export function AppLayout() {
   const { pathname } = useLocation();
   const route = routeForPath(pathname);
+  useUsageTracking();
 
   useEffect(() => {
     document.title = route ? `${route.title} · ${PRODUCT}` : PRODUCT;

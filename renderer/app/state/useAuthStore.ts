@@ -8,6 +8,7 @@ import { ERRORS } from '../../../shared/errors';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
+import { USAGE_END_WAIT_MS, usage } from '../../lib/usage';
 
 export type AuthStatus = 'unknown' | 'verifying' | 'authenticated' | 'unauthenticated';
 
@@ -86,6 +87,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   async logout() {
+    // The session's last events leave while the token still holds; a server that does not answer does
+    // not hold up the sign-out.
+    await Promise.race([
+      usage.end(),
+      new Promise((resolve) => window.setTimeout(resolve, USAGE_END_WAIT_MS)),
+    ]);
     try {
       await call('auth:logout');
     } catch (error) {

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { DEFAULT_THEME, nextTheme, type DateRange, type Theme } from '../../../shared/constants';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
+import { trackFeature } from '../../lib/usage';
 
 interface UiState {
   theme: Theme;
@@ -45,6 +46,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   },
 
   setDateRange(dateRange) {
+    trackFeature('date_range');
     set({ dateRange });
   },
 }));

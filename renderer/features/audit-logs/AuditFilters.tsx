@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { AUDIT_ACTIONS, AUDIT_SEVERITIES, AUDIT_STATUSES } from '../../../shared/api/audit';
 import { Button } from '../../components/ui/Button';
+import { trackFeature } from '../../lib/usage';
 import { activeFilterCount, type AuditFilterState } from './filters';
 
 const SELECT = 'rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg';
@@ -22,7 +23,10 @@ function Dropdown<T extends string>({
     <select
       aria-label={label}
       value={value}
-      onChange={(e) => onChange(e.target.value as T | 'all')}
+      onChange={(e) => {
+        trackFeature('filter');
+        onChange(e.target.value as T | 'all');
+      }}
       className={SELECT}
     >
       <option value="all">{allLabel}</option>

@@ -1,0 +1,109 @@
+/**
+ * Thirty days of plausible console usage for the demo's console users (issue 11): sessions in working
+ * hours (UTC), fewer at weekends, each user on one machine (desktop app or browser, one OS, mostly a
+ * large screen), page views through the screens their role opens, a heartbeat each focused minute, the
+ * odd feature and the odd bounce. Deterministic: the same `now` gives the same events.
+ */
+import { inArray } from 'drizzle-orm';
+import { FEATURES, type UsageKind } from '../../shared/api/usage';
+import { systemRole } from '../../shared/permissions';
+import { CONSOLE_ROUTES, passesGuard } from '../../shared/routes';
+import type { Db } from '../db/client';
+import { usageEvents, users } from '../db/schema';
+import { DAY_MS, startOfUtcDay } from '../domain/business/formulas';
+import { createRandom } from './tenancy';
+
+export const DEMO_USAGE_DAYS = 30;
+const CONSOLE_ROLES = ['super_admin', 'app_owner', 'center_admin'];
+const MINUTE = 60_000;
+
+type Random = ReturnType<typeof createRandom>;
+type Row = typeof usageEvents.$inferInsert;
+
+/** A version-4-shaped UUID from the generator. */
+function uuidOf(random: Random): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random.next() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const s = hex.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+function pathsFor(role: string): string[] {
+  const permissions = systemRole(role)?.permissions ?? [];
+  return CONSOLE_ROUTES.filter((r) => passesGuard(r.guard, { role, permissions })).map((r) => r.path);
+}
+
+interface Machine {
+  host: 'electron' | 'browser';
+  os: 'windows' | 'macos' | 'linux';
+  screen: 'small' | 'medium' | 'large';
+}
+
+function machineOf(random: Random): Machine {
+  const roll = random.next();
+  return {
+    host: random.next() < 0.7 ? 'electron' : 'browser',
+    os: roll < 0.5 ? 'windows' : roll < 0.85 ? 'macos' : 'linux',
+    screen: random.next() < 0.8 ? 'large' : random.next() < 0.85 ? 'medium' : 'small',
+  };
+}
+
+/** One session's events from `start`: a bounce, or a walk through the screens with heartbeats. */
+function sessionRows(
+  random: Random,
+  base: Omit<Row, 'kind' | 'occurredAt' | 'receivedAt' | 'path' | 'feature'>,
+  start: number,
+  paths: readonly string[],
+  now: number,
+): Row[] {
+  const rows: Row[] = [];
+  const add = (kind: UsageKind, at: number, extra: Partial<Row> = {}) => {
+    if (at <= now) rows.push({ ...base, kind, occurredAt: new Date(at), receivedAt: new Date(at), ...extra });
+  };
+  add('session_start', start);
+  add('page_view', start, { path: '/dashboard' });
+  if (random.next() < 0.08) {
+    add('session_end', start + random.int(2, 8) * 1000);
+    return rows;
+  }
+  const end = start + random.int(2, 25) * MINUTE + random.int(0, 59) * 1000;
+  for (let at = start + MINUTE; at < end; at += MINUTE) add('heartbeat', at);
+  for (let at = start + random.int(15, 120) * 1000; at < end; at += random.int(20, 240) * 1000) {
+    add('page_view', at, { path: random.pick(paths) });
+    if (random.next() < 0.12) add('feature', at + 5000, { feature: random.pick(FEATURES).id });
+  }
+  // Most sign out or close the window; the rest simply stop, and their session times out.
+  if (random.next() < 0.7) add('session_end', end);
+  return rows;
+}
+
+export async function insertDemoUsage(db: Db, now: number): Promise<void> {
+  const people = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.role, CONSOLE_ROLES))
+    .orderBy(users.id);
+  const random = createRandom(1111);
+  const rows: Row[] = [];
+  const today = startOfUtcDay(now);
+  for (const person of people) {
+    const machine = machineOf(random);
+    const paths = pathsFor(person.role);
+    // The platform's own staff use the console daily; center admins now and then.
+    const activity = person.role === 'center_admin' ? 0.35 : 0.85;
+    for (let d = DEMO_USAGE_DAYS - 1; d >= 0; d--) {
+      const day = today - d * DAY_MS;
+      const weekday = new Date(day).getUTCDay();
+      const weekend = weekday === 0 || weekday === 6;
+      if (random.next() > (weekend ? activity * 0.2 : activity)) continue;
+      const count = weekend ? 1 : random.int(1, person.role === 'center_admin' ? 2 : 3);
+      for (let s = 0; s < count; s++) {
+        const start = day + random.int(8, 17) * 60 * MINUTE + random.int(0, 59) * MINUTE;
+        const base = { userId: person.id, sessionId: uuidOf(random), ...machine };
+        rows.push(...sessionRows(random, base, start, paths, now));
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(usageEvents).values(rows.slice(i, i + 1000));
+}
