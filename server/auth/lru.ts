@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** A bounded map whose entries also expire. */
 export interface ExpiringLru<K, V> {
   readonly size: number;
@@ -11,39 +13,36 @@ export interface ExpiringLru<K, V> {
 }
 
 /**
- * A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used, the one
- * dropped when full. `clock` is monotonic milliseconds (lifetimes must not follow a wall clock's jumps).
+ * lru-cache with a lifetime per entry. `clock` is monotonic milliseconds (lifetimes must not follow a wall
+ * clock's jumps); lru-cache reads it through its `perf` option, uncached (`ttlResolution: 0`) so that a test
+ * clock is seen at once. lru-cache treats a start of 0 as "no start", so the clock is offset by one.
  */
-export function createExpiringLru<K, V>(maxEntries: number, clock: () => number): ExpiringLru<K, V> {
-  const entries = new Map<K, { value: V; expiresAt: number }>();
+export function createExpiringLru<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  maxEntries: number,
+  clock: () => number,
+): ExpiringLru<K, V> {
+  const cache = new LRUCache<K, V>({
+    max: maxEntries,
+    ttlResolution: 0,
+    perf: { now: () => clock() + 1 },
+  });
   return {
     get size() {
-      return entries.size;
+      return cache.size;
     },
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expiresAt <= clock()) return undefined;
-      entries.set(key, entry);
-      return entry.value;
-    },
+    get: (key) => cache.get(key),
     set(key, value, lifetimeMs) {
-      entries.delete(key);
-      entries.set(key, { value, expiresAt: clock() + lifetimeMs });
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
+      cache.set(key, value, { ttl: lifetimeMs });
     },
     delete(key) {
-      entries.delete(key);
+      cache.delete(key);
     },
     deleteWhere(matches) {
-      for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
+      const keys = [...cache.entries()].filter(([, value]) => matches(value)).map(([key]) => key);
+      for (const key of keys) cache.delete(key);
     },
     clear() {
-      entries.clear();
+      cache.clear();
     },
   };
 }

