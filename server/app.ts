@@ -20,6 +20,8 @@ import { registerExportRoutes } from './routes/exports';
 import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
+import { registerSettingsRoutes } from './routes/settings';
+import { createSettingsStore } from './settings/store';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -41,16 +43,19 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
+  const loggerInstance = logger ?? createLogger();
+  const settings = await createSettingsStore(database, loggerInstance);
   const ctx: ServerContext = {
     db: database.db,
     databaseKind: database.kind,
     config,
     tokens: createTokenService({ secret, lifetimeMinutes: config.sessionTimeoutMinutes, now: config.now }),
     throttle: createLoginThrottle(database.db, config.throttle, config.now),
+    settings,
   };
 
   const app = Fastify({
-    loggerInstance: logger ?? createLogger(),
+    loggerInstance,
     trustProxy: config.trustProxy,
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
@@ -58,6 +63,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  app.addHook('onClose', async () => settings.close());
 
   await app.register(swagger, {
     openapi: {
@@ -81,6 +87,7 @@ export async function buildApp({
   await registerAlertRoutes(app, route, ctx, database, jobs);
   registerBusinessRoutes(route, ctx);
   registerJobRoutes(route, ctx);
+  registerSettingsRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -2,6 +2,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db, DatabaseKind } from './db/client';
+import type { SettingsStore } from './settings/store';
 
 /** What route handlers need, built once by buildApp and handed to each route module. */
 export interface ServerContext {
@@ -10,4 +11,6 @@ export interface ServerContext {
   config: ServerConfig;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** The system settings in force (part 2 §2), kept current on every instance. */
+  settings: SettingsStore;
 }

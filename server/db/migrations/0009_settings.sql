@@ -1,0 +1,10 @@
+CREATE TABLE "system_settings_versions" (
+	"version" integer PRIMARY KEY NOT NULL,
+	"settings" jsonb NOT NULL,
+	"smtp_password" text,
+	"saved_at" timestamp (3) with time zone NOT NULL,
+	"saved_by" uuid,
+	"saved_by_name" text
+);
+--> statement-breakpoint
+ALTER TABLE "system_settings_versions" ADD CONSTRAINT "system_settings_versions_saved_by_users_id_fk" FOREIGN KEY ("saved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
