@@ -37,6 +37,8 @@ export const FORWARDED = [
   'business.listSpend',
   'business.setSpend',
   'business.importCosts',
+  'settings.read',
+  'settings.update',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

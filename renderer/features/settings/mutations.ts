@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChannelInput } from '../../../shared/bridge/contract';
+import { call } from '../../lib/bridge';
+import { settingsKeys } from './queries';
+
+export type SettingsSave = ChannelInput<'settings.update'>['body'];
+
+/** Saves, then every reader of the settings (header, formats) gets the saved version. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsSave) => call('settings.update', { body }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.document(), saved),
+  });
+}
