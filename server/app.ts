@@ -21,6 +21,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerSettingsGuards } from './settings/guards';
 import { createSettingsStore } from './settings/store';
 
 export interface BuildAppOptions {
@@ -64,6 +65,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   app.addHook('onClose', async () => settings.close());
+  registerSettingsGuards(app, ctx);
 
   await app.register(swagger, {
     openapi: {

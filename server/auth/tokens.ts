@@ -23,7 +23,8 @@ export class TokenError extends Error {
 }
 
 export interface TokenService {
-  issue(userId: string): Promise<{ token: string; issuedAtMs: number }>;
+  /** `lifetimeMinutes`: the session timeout in force (the service's default otherwise). */
+  issue(userId: string, lifetimeMinutes?: number): Promise<{ token: string; issuedAtMs: number }>;
   /** Throws TokenError. Revocation is checked by the caller, against the user's row. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -36,7 +37,7 @@ export interface TokenServiceOptions {
 
 export function createTokenService({ secret, lifetimeMinutes, now }: TokenServiceOptions): TokenService {
   return {
-    async issue(userId) {
+    async issue(userId, lifetime = lifetimeMinutes) {
       const issuedAtMs = now();
       const issuedAt = Math.floor(issuedAtMs / 1000);
       const token = await new SignJWT({ [ISSUED_AT_MS_CLAIM]: issuedAtMs })
@@ -45,7 +46,7 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
         .setIssuer(TOKEN_ISSUER)
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + lifetimeMinutes * 60)
+        .setExpirationTime(issuedAt + lifetime * 60)
         .sign(secret);
       return { token, issuedAtMs };
     },

@@ -145,7 +145,28 @@ export const updateSettingsBody = z.object({
   smtpPassword: z.string().max(500).optional(),
 });
 
+/** What every console applies, whatever its user's permissions: name, formats, timeouts, maintenance. */
+export const consoleSettings = z.object({
+  platformName: z.string(),
+  timezone: z.enum(TIMEZONES),
+  language: z.enum(LANGUAGES),
+  maintenanceMode: z.boolean(),
+  /** Minutes without activity after which the console signs out (and the token's lifetime). */
+  sessionTimeout: z.number().int(),
+  twoFactorRequired: z.boolean(),
+  passwordPolicy: z.enum(PASSWORD_POLICIES),
+});
+export type ConsoleSettings = z.infer<typeof consoleSettings>;
+
 export const settingsEndpoints = {
+  console: defineEndpoint({
+    client: 'gateway',
+    method: 'GET',
+    path: '/settings/console',
+    summary: 'The settings every console applies (answered during maintenance too)',
+    data: consoleSettings,
+    auth: 'token',
+  }),
   read: defineEndpoint({
     client: 'gateway',
     method: 'GET',

@@ -37,6 +37,7 @@ export const FORWARDED = [
   'business.listSpend',
   'business.setSpend',
   'business.importCosts',
+  'settings.console',
   'settings.read',
   'settings.update',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];

@@ -23,6 +23,19 @@ export function documentOf(state: SettingsState): SettingsDocument {
 export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
   route(settingsEndpoints.read, async () => documentOf(await ctx.settings.current()));
 
+  route(settingsEndpoints.console, async () => {
+    const { general, security } = (await ctx.settings.current()).settings;
+    return {
+      platformName: general.platformName,
+      timezone: general.timezone,
+      language: general.language,
+      maintenanceMode: general.maintenanceMode,
+      sessionTimeout: security.sessionTimeout,
+      twoFactorRequired: security.twoFactorRequired,
+      passwordPolicy: security.passwordPolicy,
+    };
+  });
+
   route(settingsEndpoints.update, async ({ body, request, session, audit }) => {
     const caller = session();
     const before = await ctx.settings.current();
