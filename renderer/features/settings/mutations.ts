@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
+import { consoleSettingsKey } from '../../app/consoleSettings';
 import { settingsKeys } from './queries';
 
 export type SettingsSave = ChannelInput<'settings.update'>['body'];
@@ -10,6 +11,10 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SettingsSave) => call('settings.update', { body }),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.document(), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.document(), saved);
+      // The console's own settings (name, formats, maintenance) follow at once, not at the next minute.
+      void queryClient.invalidateQueries({ queryKey: consoleSettingsKey });
+    },
   });
 }
