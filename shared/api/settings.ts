@@ -158,6 +158,9 @@ export const consoleSettings = z.object({
 });
 export type ConsoleSettings = z.infer<typeof consoleSettings>;
 
+/** The answer of a "send test" button: delivered, or why not. */
+export const deliveryResult = z.object({ sent: z.boolean(), reason: z.string().optional() });
+
 export const settingsEndpoints = {
   console: defineEndpoint({
     client: 'gateway',
@@ -186,6 +189,27 @@ export const settingsEndpoints = {
     auth: 'token',
     permission: 'settings.update',
     audit: { action: 'UPDATE', resource: 'settings', severity: 'high' },
+  }),
+  testEmail: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/settings/test-email',
+    summary: 'Send a test email through the saved SMTP settings to the caller (or the given address)',
+    body: z.object({ to: z.email().max(320).optional() }),
+    data: deliveryResult,
+    auth: 'token',
+    permission: 'settings.update',
+    audit: { exempt: 'sends a message and changes nothing' },
+  }),
+  testWebhook: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/settings/test-webhook',
+    summary: 'Post a test message to the saved chat webhook',
+    data: deliveryResult,
+    auth: 'token',
+    permission: 'settings.update',
+    audit: { exempt: 'sends a message and changes nothing' },
   }),
 };
 

@@ -40,6 +40,8 @@ export const FORWARDED = [
   'settings.console',
   'settings.read',
   'settings.update',
+  'settings.testEmail',
+  'settings.testWebhook',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

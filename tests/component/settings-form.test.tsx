@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsDocument } from '../../shared/api/settings';
@@ -23,7 +24,12 @@ function renderView(overrides: Partial<SettingsViewProps> = {}) {
     canSave: true,
     ...overrides,
   };
-  return { ...render(<SettingsView {...props} />), props };
+  // The Integrations tab's "send test" buttons are mutations.
+  const client = new QueryClient();
+  const view = render(<SettingsView {...props} />, {
+    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+  return { ...view, props };
 }
 
 /** Lets the save's promise settle inside act. */

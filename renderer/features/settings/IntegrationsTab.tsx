@@ -1,6 +1,7 @@
 import { CLOUD_REGIONS, EMAIL_PROVIDERS, SMS_PROVIDERS } from '../../../shared/settings';
 import { Card } from '../../components/ui/Card';
 import { SelectField, TextField, Toggle } from './controls';
+import { SendTestButton } from './SendTestButton';
 import type { TabProps } from './tabProps';
 
 export function IntegrationsTab({
@@ -46,6 +47,7 @@ export function IntegrationsTab({
             placeholder="https://hooks.slack.com/services/…"
             onChange={(v) => set('integrations.slackWebhook', v)}
           />
+          <SendTestButton kind="webhook" label="Send test message" sentText="Test message delivered." />
           <Toggle
             label="Analytics tracking"
             checked={integrations.analyticsTracking}
@@ -93,6 +95,7 @@ export function IntegrationsTab({
             placeholder="console@example.com"
             onChange={(v) => set('integrations.smtp.from', v)}
           />
+          <SendTestButton kind="email" label="Send test email" sentText="Test email sent to your address." />
         </div>
       </Card>
     </div>

@@ -18,3 +18,11 @@ export function useSaveSettings() {
     },
   });
 }
+
+/** The "send test" buttons: they use the saved settings, and answer whether the message went out. */
+export function useSendTest(kind: 'email' | 'webhook') {
+  return useMutation({
+    mutationFn: () =>
+      kind === 'email' ? call('settings.testEmail', { body: {} }) : call('settings.testWebhook'),
+  });
+}

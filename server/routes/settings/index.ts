@@ -5,6 +5,8 @@ import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
+import { sendMail } from '../../mail/mailer';
+import { postChatMessage } from '../../settings/chat-webhook';
 import { MASK, settingsChanges } from '../../settings/changes';
 import { insertSettingsVersion, type SettingsState } from '../../settings/store';
 
@@ -34,6 +36,20 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
       twoFactorRequired: security.twoFactorRequired,
       passwordPolicy: security.passwordPolicy,
     };
+  });
+
+  route(settingsEndpoints.testEmail, async ({ body, session }) => {
+    const { general } = (await ctx.settings.current()).settings;
+    return sendMail(ctx, {
+      to: body.to ?? session().email,
+      subject: `${general.platformName}: test email`,
+      text: `This test message was sent from the System Settings of ${general.platformName}.`,
+    });
+  });
+
+  route(settingsEndpoints.testWebhook, async () => {
+    const { general } = (await ctx.settings.current()).settings;
+    return postChatMessage(ctx, `Test message from the System Settings of ${general.platformName}.`);
   });
 
   route(settingsEndpoints.update, async ({ body, request, session, audit }) => {
