@@ -22,6 +22,7 @@ import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSettingsGuards } from './settings/guards';
+import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
 
 export interface BuildAppOptions {
@@ -66,6 +67,7 @@ export async function buildApp({
   installErrorHandling(app);
   app.addHook('onClose', async () => settings.close());
   registerSettingsGuards(app, ctx);
+  await registerRateLimit(app, ctx);
 
   await app.register(swagger, {
     openapi: {

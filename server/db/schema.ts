@@ -601,3 +601,17 @@ export const systemSettingsVersions = pgTable('system_settings_versions', {
   savedBy: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
   savedByName: text('saved_by_name'),
 });
+
+/**
+ * Requests per rate-limit key (a user, or an address) and window, summed over every instance: each adds
+ * its own counts in batches (server/settings/rate-limit.ts). Rows of past windows are removed as it goes.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: instant('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
