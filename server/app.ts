@@ -21,6 +21,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerSettingsEffects } from './settings/effects';
 import { registerSettingsGuards } from './settings/guards';
 import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
@@ -68,6 +69,7 @@ export async function buildApp({
   app.addHook('onClose', async () => settings.close());
   registerSettingsGuards(app, ctx);
   await registerRateLimit(app, ctx);
+  await registerSettingsEffects(app, ctx);
 
   await app.register(swagger, {
     openapi: {

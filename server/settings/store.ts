@@ -33,6 +33,8 @@ export interface SettingsStore {
   current(): Promise<SettingsState>;
   /** The instance that saved takes its own version at once (its NOTIFY arrives a little later). */
   adopt(state: SettingsState): void;
+  /** Called with each newer version this instance takes (the server's log level follows debug mode). */
+  subscribe(listener: (state: SettingsState) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -97,8 +99,11 @@ export async function createSettingsStore(
 ): Promise<SettingsStore> {
   let state = await loadSettings(database.db);
   let loading: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(state: SettingsState) => void>();
   const keep = (next: SettingsState) => {
-    if (next.version > state.version) state = next;
+    if (next.version <= state.version) return;
+    state = next;
+    for (const listener of listeners) listener(next);
   };
   const unlisten = await database.listen(SETTINGS_CHANNEL, (payload) => {
     if (Number(payload) <= state.version) return;
@@ -110,7 +115,12 @@ export async function createSettingsStore(
   return {
     current: async () => state,
     adopt: keep,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     async close() {
+      listeners.clear();
       await unlisten().catch((error: unknown) =>
         logger.warn({ err: error }, 'stopping the settings LISTEN failed'),
       );

@@ -12,6 +12,7 @@ import { SETTINGS_TEXTS } from '../../../shared/settings';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, login, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
+import { auditRows } from '../../support/tenancy';
 
 describe.each(testDatabases)('settings in force on $name', (target) => {
   const suite = useServerSuite(target, { tenants: true });
@@ -190,6 +191,97 @@ describe.each(testDatabases)('settings in force on $name', (target) => {
 
       await apply('security', { ipWhitelist: [] });
       expect((await get('/system/health-summary', ownerToken, '198.51.100.7')).status).toBe(200);
+    });
+  });
+
+  describe('audit logging', () => {
+    it('off, governs the other records while security events and the switch itself are still recorded', async () => {
+      const records = async () => (await auditRows(suite.database)).length;
+      await apply('security', { auditLogging: false });
+      const [switched] = (await auditRows(suite.database)).sort((a, b) => b.seq - a.seq);
+      expect(switched).toMatchObject({ resource: 'settings', status: 'success' });
+      expect(switched?.details).toMatchObject({
+        changes: [{ field: 'security.auditLogging', from: true, to: false }],
+      });
+
+      const owner = f.a.owner.token;
+      const before = await records();
+      const child = await call(suite.app, {
+        method: 'POST',
+        url: '/children',
+        headers: { ...bearer(owner), 'x-organization-id': f.orgA },
+        payload: { firstName: 'Quiet', lastName: 'Child', dateOfBirth: '2022-01-01' },
+      });
+      expect(child.status, JSON.stringify(child.body)).toBe(200);
+      expect(await records()).toBe(before);
+
+      const admin = await tokenFor(suite.database, clock, f.platformAdmin.id);
+      const role = await call(suite.app, {
+        method: 'POST',
+        url: '/roles',
+        headers: bearer(admin),
+        payload: { name: `Recorded ${Date.now()}` },
+      });
+      expect(role.status).toBe(200);
+      expect(await records()).toBe(before + 1);
+
+      await apply('security', { auditLogging: true });
+      const again = await records();
+      await call(suite.app, {
+        method: 'POST',
+        url: '/children',
+        headers: { ...bearer(owner), 'x-organization-id': f.orgA },
+        payload: { firstName: 'Loud', lastName: 'Child', dateOfBirth: '2022-01-01' },
+      });
+      expect(await records()).toBe(again + 1);
+    });
+  });
+
+  describe('debug mode, compression and caching', () => {
+    it('debug mode sets the server log level', async () => {
+      const base = suite.app.log.level;
+      await apply('general', { debugMode: true });
+      expect(suite.app.log.level).toBe('debug');
+      await apply('general', { debugMode: false });
+      expect(suite.app.log.level).toBe(base);
+    });
+
+    it('compression answers gzip while on and plain while off', async () => {
+      const admin = await tokenFor(suite.database, clock, f.platformAdmin.id);
+      const permissions = () =>
+        suite.app.inject({
+          method: 'GET',
+          url: '/permissions',
+          headers: { ...bearer(admin), 'accept-encoding': 'gzip' },
+        });
+      const compressed = await permissions();
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      await apply('performance', { compressionEnabled: false });
+      const plain = await permissions();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json<{ success: boolean }>().success).toBe(true);
+      await apply('performance', { compressionEnabled: true });
+    });
+
+    it('caching keeps a figure for the cache timeout, per caller, emptied by a change', async () => {
+      await apply('performance', { cachingEnabled: true, cacheTimeout: 60 });
+      const admin = await tokenFor(suite.database, clock, f.platformAdmin.id);
+      const score = () => suite.app.inject({ method: 'GET', url: '/cost/score', headers: bearer(admin) });
+      const first = await score();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-cache']).toBeUndefined();
+      const second = await score();
+      expect(second.headers['x-cache']).toBe('hit');
+      expect(second.json()).toEqual(first.json());
+      clock.advance(61_000);
+      expect((await score()).headers['x-cache']).toBeUndefined();
+      expect((await score()).headers['x-cache']).toBe('hit');
+      // A change (here, a settings save) empties the cache; off, nothing is kept.
+      await apply('performance', { cachingEnabled: false });
+      expect((await score()).headers['x-cache']).toBeUndefined();
+      expect((await score()).headers['x-cache']).toBeUndefined();
+      await apply('performance', { cachingEnabled: true, cacheTimeout: 300 });
     });
   });
 });
