@@ -14,8 +14,9 @@ export function SecurityTab({ draft, set, setInteger, setText }: TabProps) {
         <div className="space-y-4">
           <Toggle
             label="Two-factor authentication required"
-            description="Every administrator signs in with a code from an authenticator app."
+            description="Not available yet: the sign-in does not ask for a code."
             checked={security.twoFactorRequired}
+            disabled
             onChange={(v) => set('security.twoFactorRequired', v)}
           />
           <SelectField

@@ -8,11 +8,13 @@ export function Toggle({
   description,
   checked,
   onChange,
+  disabled,
 }: {
   label: string;
   description?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -28,9 +30,11 @@ export function Toggle({
         role="switch"
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
         className={clsx(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-line transition',
+          'disabled:cursor-not-allowed disabled:opacity-60',
           'focus:ring-2 focus:ring-ring focus:outline-none',
           checked ? 'bg-accent' : 'bg-surface-muted',
         )}

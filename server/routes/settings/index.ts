@@ -58,6 +58,10 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
     audit.note({ details: { version: body.version } });
     if (body.version !== before.version) throw conflict();
 
+    // Turning it on must not promise a protection the sign-in does not give yet.
+    if (body.settings.security.twoFactorRequired)
+      throw new HttpError(400, SETTINGS_TEXTS.twoFactorUnavailable);
+
     // The whitelist is checked against the address this very request comes from: saving a list that
     // leaves it out would refuse the admin's next call, with nobody left to undo it from the console.
     const ranges = body.settings.security.ipWhitelist;
