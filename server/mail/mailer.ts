@@ -40,7 +40,7 @@ export async function sendMail(ctx: ServerContext, message: MailMessage): Promis
         ...timeouts,
       })
     : ctx.config.smtpUrl
-      ? nodemailer.createTransport(ctx.config.smtpUrl, timeouts)
+      ? nodemailer.createTransport({ url: ctx.config.smtpUrl, ...timeouts })
       : undefined;
   if (!transport) return { sent: false, reason: MAIL_TEXTS.notConfigured };
   const from = smtp.from || `${settings.general.platformName} <no-reply@${smtp.host || 'localhost'}>`;
