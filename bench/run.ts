@@ -10,6 +10,7 @@ import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureJobRunner } from './jobs';
 import { measureSignInScreen } from './renderer';
+import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
 
@@ -41,6 +42,7 @@ for (const measure of [
   measureBusinessFigures,
   measureJobRunner,
   measureTableScroll,
+  measureRateLimitOverhead,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -22,6 +22,11 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
 import { registerUsageRoutes } from './routes/usage';
+import { registerSettingsRoutes } from './routes/settings';
+import { registerSettingsEffects } from './settings/effects';
+import { registerSettingsGuards } from './settings/guards';
+import { registerRateLimit } from './settings/rate-limit';
+import { createSettingsStore } from './settings/store';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -45,6 +50,7 @@ export async function buildApp({
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
   const log = logger ?? createLogger();
   const principals = await createPrincipalCache({ database, logger: log });
+  const settings = await createSettingsStore(database, log);
   const ctx: ServerContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -52,6 +58,7 @@ export async function buildApp({
     tokens: createTokenService({ secret, lifetimeMinutes: config.sessionTimeoutMinutes, now: config.now }),
     throttle: createLoginThrottle(database.db, config.throttle, config.now),
     principals,
+    settings,
   };
 
   const app = Fastify({
@@ -65,6 +72,10 @@ export async function buildApp({
   installErrorHandling(app);
   app.decorate('principals', principals);
   app.addHook('onClose', async () => principals.close());
+  app.addHook('onClose', async () => settings.close());
+  registerSettingsGuards(app, ctx);
+  await registerRateLimit(app, ctx);
+  await registerSettingsEffects(app, ctx);
 
   await app.register(swagger, {
     openapi: {
@@ -89,6 +100,7 @@ export async function buildApp({
   registerBusinessRoutes(route, ctx);
   registerJobRoutes(route, ctx);
   registerUsageRoutes(route, ctx);
+  registerSettingsRoutes(route, ctx);
 
   await app.ready();
   return app;

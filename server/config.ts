@@ -23,6 +23,8 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
+  /** An SMTP server (smtp://user:pass@host:port) for mail when the settings name none; `SMTP_URL`. */
+  smtpUrl?: string;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
   random: () => number;
 }

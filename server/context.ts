@@ -3,6 +3,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Db, DatabaseKind } from './db/client';
+import type { SettingsStore } from './settings/store';
 
 /** What route handlers need, built once by buildApp and handed to each route module. */
 export interface ServerContext {
@@ -13,4 +14,6 @@ export interface ServerContext {
   throttle: LoginThrottle;
   /** Users, their role's permissions and memberships, kept in memory until the database announces a change. */
   principals: PrincipalCache;
+  /** The system settings in force (part 2 §2), kept current on every instance. */
+  settings: SettingsStore;
 }

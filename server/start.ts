@@ -55,7 +55,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
-  const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret };
+  const smtpUrl = options.config?.smtpUrl ?? (process.env.SMTP_URL || undefined);
+  const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret, smtpUrl };
   const serverConfig = resolveConfig(config);
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.

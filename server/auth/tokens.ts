@@ -31,7 +31,8 @@ export class TokenError extends Error {
 }
 
 export interface TokenService {
-  issue(userId: string): Promise<{ token: string; issuedAtMs: number }>;
+  /** `lifetimeMinutes`: the session timeout in force (the service's default otherwise). */
+  issue(userId: string, lifetimeMinutes?: number): Promise<{ token: string; issuedAtMs: number }>;
   /** Throws TokenError. Revocation is checked by the caller, against the user's principal. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -47,7 +48,7 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
     performance.now(),
   );
   return {
-    async issue(userId) {
+    async issue(userId, lifetime = lifetimeMinutes) {
       const issuedAtMs = now();
       const issuedAt = Math.floor(issuedAtMs / 1000);
       const token = await new SignJWT({ [ISSUED_AT_MS_CLAIM]: issuedAtMs })
@@ -56,7 +57,7 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
         .setIssuer(TOKEN_ISSUER)
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + lifetimeMinutes * 60)
+        .setExpirationTime(issuedAt + lifetime * 60)
         .sign(secret);
       return { token, issuedAtMs };
     },

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ENDPOINTS, auditSpecOf, type Endpoint, type SessionUser } from '../../shared/api';
 import type { TenantContext } from '../../shared/tenancy';
 import { actorOf, writeAudit, type AuditEntry, type Auditor } from '../audit';
+import { auditRecorded } from '../audit/switch';
 import type { ServerContext } from '../context';
 import {
   enforceRule,
@@ -124,6 +125,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
       ...(auditSpec
         ? {
             onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+              if (!(await auditRecorded(ctx, auditSpec.resource))) return;
               const noted = auditNotes.get(request);
               const status = failureStatus(error);
               await writeAudit(ctx.db, {
@@ -173,6 +175,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
               const noted = noteFor(request);
               if (noted.recorded) throw new Error('one audit record per request');
               noted.recorded = true;
+              if (!(await auditRecorded(ctx, auditSpec.resource))) return;
               await writeAudit(db, {
                 spec: auditSpec,
                 status: 'success',

@@ -8,6 +8,7 @@ import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
 import { usageEndpoints } from './usage';
+import { settingsEndpoints } from './settings';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -22,6 +23,7 @@ export * from './alerts';
 export * from './business';
 export * from './jobs';
 export * from './usage';
+export * from './settings';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -35,6 +37,7 @@ export const ENDPOINTS = {
   ...prefixed('business', businessEndpoints),
   ...prefixed('jobs', jobEndpoints),
   ...prefixed('usage', usageEndpoints),
+  ...prefixed('settings', settingsEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -38,6 +38,11 @@ export const FORWARDED = [
   'business.setSpend',
   'business.importCosts',
   'usage.analytics',
+  'settings.console',
+  'settings.read',
+  'settings.update',
+  'settings.testEmail',
+  'settings.testWebhook',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -4,12 +4,16 @@ import { Spinner } from '../../components/ui/Spinner';
 import { AlertBanner } from '../../features/alerts-feed/AlertBanner';
 import { routeForPath } from '../../lib/navigation';
 import { useUsageTracking } from '../useUsageTracking';
+import { useConsoleSettings } from '../consoleSettings';
+import { useAuthStore } from '../state/useAuthStore';
+import { useDisplayPreferences } from '../useDisplayPreferences';
+import { useInactivitySignOut } from '../useInactivitySignOut';
 import { Breadcrumbs } from './Breadcrumbs';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
 
-const PRODUCT = 'Operations Console';
 const MAIN_ID = 'main-content';
 
 function ScreenLoading() {
@@ -25,10 +29,15 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const route = routeForPath(pathname);
   useUsageTracking();
+  const settings = useConsoleSettings();
+  const superAdmin = useAuthStore((state) => state.user?.role === 'super_admin');
+  useInactivitySignOut(settings.sessionTimeout);
+  const formats = useDisplayPreferences(settings);
 
+  // The platform name (a setting) titles the window; the Electron host's window shows it too.
   useEffect(() => {
-    document.title = route ? `${route.title} · ${PRODUCT}` : PRODUCT;
-  }, [route]);
+    document.title = route ? `${route.title} · ${settings.platformName}` : settings.platformName;
+  }, [route, settings.platformName]);
   useFocusHeadingOnNavigation(pathname, MAIN_ID);
 
   return (
@@ -44,7 +53,8 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
-      <Header />
+      <Header platformName={settings.platformName} />
+      <MaintenanceBanner active={settings.maintenanceMode} exempt={superAdmin} />
       <AlertBanner />
       <div className="flex">
         <Sidebar />
@@ -52,7 +62,8 @@ export function AppLayout() {
           <div className="mx-auto max-w-7xl space-y-6">
             <Breadcrumbs />
             <Suspense fallback={<ScreenLoading />}>
-              <Outlet />
+              {/* Keyed by the formats: a new timezone or language redraws the screen's dates and numbers. */}
+              <Outlet key={formats} />
             </Suspense>
           </div>
         </main>

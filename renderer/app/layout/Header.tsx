@@ -9,7 +9,8 @@ import { RefreshButton } from './RefreshButton';
 import { ThemeToggle } from './ThemeToggle';
 import { UserBlock } from './UserBlock';
 
-export function Header() {
+/** `platformName`: the name a setting gives the platform (part 2 §2). */
+export function Header({ platformName }: { platformName: string }) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur sm:px-6">
       <MobileMenu />
@@ -18,7 +19,7 @@ export function Header() {
           <LayoutGrid aria-hidden="true" className="size-4.5" />
         </span>
         <span className="sr-only text-base font-semibold tracking-tight text-fg sm:not-sr-only">
-          Operations Console
+          {platformName}
         </span>
       </Link>
       <OrganizationSwitcher />

@@ -4,6 +4,7 @@ import { authEndpoints } from '../../../shared/api';
 import { ERRORS } from '../../../shared/errors';
 import { systemRole } from '../../../shared/permissions';
 import { hashPassword } from '../../auth/password';
+import { assertPasswordPolicy } from '../../auth/password-policy';
 import { findUserById, normalizeEmail } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
@@ -21,6 +22,7 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     if (missing) throw forbidden(missing);
 
     const email = normalizeEmail(body.email);
+    await assertPasswordPolicy(ctx, body.password);
     const passwordHash = await hashPassword(body.password);
     const now = new Date(ctx.config.now());
     try {
@@ -56,6 +58,7 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     const wrong = new HttpError(400, SERVER_TEXTS.wrongCurrentPassword);
     await checkCredentials(ctx, request, current.user.email, body.currentPassword, wrong);
 
+    await assertPasswordPolicy(ctx, body.newPassword);
     const passwordHash = await hashPassword(body.newPassword);
     const at = new Date(ctx.config.now());
     await ctx.db.transaction(async (tx) => {

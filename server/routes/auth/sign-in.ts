@@ -7,6 +7,7 @@ import { throttleKeys } from '../../auth/throttle';
 import { findUserByEmail, toSessionUser, type UserWithPermissions } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { maintenance } from '../../settings/guards';
 
 /**
  * Checks an email and password under the login throttle. Unknown email and wrong password answer alike,
@@ -41,6 +42,8 @@ export async function checkCredentials(
 /** The login answer: a fresh token and the session user. Roles that open no screen are refused here. */
 export async function signIn(ctx: ServerContext, found: UserWithPermissions): Promise<LoginData> {
   if (!hasConsoleAccess(found.user.role, found.permissions)) throw new HttpError(403, ERRORS.noConsoleAccess);
-  const { token } = await ctx.tokens.issue(found.user.id);
+  const { general, security } = (await ctx.settings.current()).settings;
+  if (general.maintenanceMode && found.user.role !== 'super_admin') throw maintenance();
+  const { token } = await ctx.tokens.issue(found.user.id, security.sessionTimeout);
   return { ...toSessionUser(found), token };
 }

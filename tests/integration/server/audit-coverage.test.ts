@@ -14,6 +14,7 @@ import {
   buildPath,
   type AuditSpec,
   type Endpoint,
+  type SettingsDocument,
 } from '../../../shared/api';
 import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
@@ -166,6 +167,11 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         };
       case 'business.setSpend':
         return { token: admin, params: { month: '2026-01' }, payload: { amount: 1000 } };
+      case 'settings.update': {
+        const current = await call(suite.app, { method: 'GET', url: '/settings', headers: bearer(admin) });
+        const { settings, version } = current.body.data as SettingsDocument;
+        return { token: admin, payload: { settings, version } };
+      }
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

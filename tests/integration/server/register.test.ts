@@ -53,7 +53,7 @@ describe.each(testDatabases)('POST /auth/register on $name', (target) => {
     const { status, body } = await register(adminToken, {
       ...newcomer,
       email: 'not-an-email',
-      password: 'weakpassword',
+      password: 'weak',
       role: 'root',
     });
     expect(status).toBe(400);

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, buildPath, type Endpoint, type Role } from '../../../shared/api';
+import { ENDPOINTS, buildPath, type Endpoint, type Role, type SettingsDocument } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/permissions';
 import { memberships, rolePermissions, roles, users } from '../../../server/db/schema';
@@ -146,6 +146,15 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'business.setSpend':
         params.month = '2026-01';
         payload = { amount: 1000 };
+        break;
+      case 'settings.update': {
+        const current = await as(admin, 'GET', '/settings');
+        const { settings, version } = current.body.data as SettingsDocument;
+        payload = { settings, version };
+        break;
+      }
+      case 'settings.testEmail':
+        payload = {};
         break;
       default:
         if (endpoint.params || endpoint.body)

@@ -112,7 +112,7 @@ describe.each(testDatabases)('sessions on $name', (target) => {
 
     const weak = await change(user.password, 'short');
     expect(weak.status).toBe(400);
-    expect(weak.body.error).toMatch(/^Invalid input: newPassword: Password must be at least 12 characters/);
+    expect(weak.body.error).toMatch(/^Invalid input: newPassword: Password must be at least 8 characters/);
 
     const wrong = await change('not-my-password', 'A-new-Password-2026');
     expect(wrong).toMatchObject({

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERRORS, formatError } from '../../shared/errors';
+import { SETTINGS_TEXTS, ipAllowed } from '../../shared/settings';
+import { findUserById, isUuid } from '../auth/users';
+import type { ServerContext } from '../context';
+import { HttpError } from '../http/errors';
+
+/** Always answered: the load balancer's health check. */
+const HEALTH_CHECK = '/auth/test';
+/**
+ * Answered during maintenance: the sign-in (which itself refuses everyone but super admins, with the
+ * maintenance message), signing out, and what the console needs to say that maintenance is on.
+ */
+const MAINTENANCE_OPEN = new Set(['POST /auth/login', 'POST /auth/logout', 'GET /settings/console']);
+
+/**
+ * The settings that guard every request, in their own hook ahead of each route's authentication: the
+ * IP whitelist (403), a session older than the session timeout (401) and maintenance mode (503). They
+ * read the settings in memory (server/settings/store.ts), so an unguarded request pays no query.
+ */
+export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext): void {
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === HEALTH_CHECK) return;
+    const { settings } = await ctx.settings.current();
+
+    if (!ipAllowed(request.ip, settings.security.ipWhitelist)) {
+      throw new HttpError(403, formatError(SETTINGS_TEXTS.ipRefused, { ip: request.ip }));
+    }
+
+    const claims = bearerClaims(request);
+    // A shortened timeout holds at once for tokens issued under a longer one.
+    if (claims && ctx.config.now() - claims.issuedAtMs > settings.security.sessionTimeout * 60_000) {
+      throw new HttpError(401, ERRORS.sessionExpired);
+    }
+
+    if (settings.general.maintenanceMode && !MAINTENANCE_OPEN.has(`${request.method} ${path}`)) {
+      if (!(await isSuperAdmin(ctx, request))) throw maintenance();
+    }
+  });
+}
+
+export const maintenance = () => new HttpError(503, SETTINGS_TEXTS.maintenance, { 'retry-after': '300' });
+
+/** Only a verified token of an active super admin passes maintenance. */
+async function isSuperAdmin(ctx: ServerContext, request: FastifyRequest): Promise<boolean> {
+  const token = bearerToken(request);
+  if (!token) return false;
+  try {
+    const { userId } = await ctx.tokens.verify(token);
+    const found = isUuid(userId) ? await findUserById(ctx.db, userId) : undefined;
+    return found?.user.role === 'super_admin' && found.user.status === 'active';
+  } catch {
+    return false;
+  }
+}
+
+const bearerToken = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+
+/**
+ * The issue time of the bearer token, read without checking its signature: it can only refuse a request
+ * here, never admit one (authentication checks the signature next).
+ */
+function bearerClaims(request: FastifyRequest): { issuedAtMs: number } | undefined {
+  const payload = bearerToken(request)?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat_ms?: unknown };
+    return typeof claims.iat_ms === 'number' ? { issuedAtMs: claims.iat_ms } : undefined;
+  } catch {
+    return undefined;
+  }
+}
