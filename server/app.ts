@@ -20,6 +20,7 @@ import { registerExportRoutes } from './routes/exports';
 import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
+import { registerUserRoutes } from './routes/users';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -81,6 +82,7 @@ export async function buildApp({
   await registerAlertRoutes(app, route, ctx, database, jobs);
   registerBusinessRoutes(route, ctx);
   registerJobRoutes(route, ctx);
+  registerUserRoutes(route, ctx);
 
   await app.ready();
   return app;

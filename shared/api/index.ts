@@ -7,6 +7,7 @@ import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
+import { userEndpoints } from './users';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -20,6 +21,7 @@ export * from './exports';
 export * from './alerts';
 export * from './business';
 export * from './jobs';
+export * from './users';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -32,6 +34,7 @@ export const ENDPOINTS = {
   ...prefixed('alerts', alertEndpoints),
   ...prefixed('business', businessEndpoints),
   ...prefixed('jobs', jobEndpoints),
+  ...prefixed('users', userEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(
