@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { CONSOLE_ROUTES, LOGIN_PATH } from '../../shared/routes';
+import { SET_PASSWORD_PATH } from '../../shared/users';
 import { FullScreenMessage } from '../components/ui/FullScreenMessage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { HomeRedirect } from './guards/HomeRedirect';
@@ -11,6 +12,9 @@ import { RouteError } from './RouteError';
 import { SCREENS } from './screens';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SetPasswordPage = lazy(() =>
+  import('../features/auth/SetPasswordPage').then((m) => ({ default: m.SetPasswordPage })),
+);
 
 const screens: RouteObject[] = CONSOLE_ROUTES.map((route) => {
   const Screen = SCREENS[route.path];
@@ -34,6 +38,15 @@ export const router = createHashRouter([
         element: (
           <Suspense fallback={<FullScreenMessage>Loading...</FullScreenMessage>}>
             <LoginPage />
+          </Suspense>
+        ),
+      },
+      {
+        // Issue 13: reached from a one-time link, signed out, like sign-in.
+        path: SET_PASSWORD_PATH,
+        element: (
+          <Suspense fallback={<FullScreenMessage>Loading...</FullScreenMessage>}>
+            <SetPasswordPage />
           </Suspense>
         ),
       },

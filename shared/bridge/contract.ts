@@ -13,6 +13,7 @@ import {
   recommendation,
 } from '../api/business';
 import { organizationId } from '../api/organizations';
+import { acceptInvitationBody, acceptedInvitation } from '../api/users';
 import { forwardedContract } from './forwarded';
 import type { BridgeResult } from './errors';
 
@@ -117,6 +118,8 @@ export const handWrittenContract = {
   'auth:session': { input: none, output: sessionState },
   'auth:login': { input: loginBody, output: sessionUser },
   'auth:logout': { input: none, output: z.null() },
+  /** Uses a one-time link (issue 13), signed out: the public acceptance is not forwarded. */
+  'auth:acceptInvitation': { input: acceptInvitationBody, output: acceptedInvitation },
   'settings:theme': { input: none, output: themeSchema },
   'settings:setTheme': { input: z.object({ theme: themeSchema }), output: themeSchema },
   /** The stored organization if the user still has it, otherwise the first one (and it is stored). */

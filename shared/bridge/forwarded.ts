@@ -37,6 +37,12 @@ export const FORWARDED = [
   'business.listSpend',
   'business.setSpend',
   'business.importCosts',
+  'users.listUsers',
+  'users.userStats',
+  'users.createUser',
+  'users.updateUser',
+  'users.setUserStatus',
+  'users.resetUserPassword',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

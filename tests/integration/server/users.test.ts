@@ -266,7 +266,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
       },
     });
     const record = (await auditRows(suite.database)).findLast(
-      (r) => r.resourceId === user.id && r.resource === 'user',
+      (r) => r.resourceId === user.id && r.resource === 'user' && r.action === 'UPDATE',
     );
     expect(record?.details).toMatchObject({
       changes: {
