@@ -72,7 +72,7 @@ describe('users screen', () => {
   it("shows the last login in hours: 'Just now' under 1 h, 'Nh ago' under 24 h, else days", () => {
     render(<Screen />);
     const row = (name: string) =>
-      screen.getByRole('rowheader', { name: new RegExp(name) }).closest('[role="row"]')!;
+      screen.getByRole('rowheader', { name: new RegExp(name) }).closest<HTMLElement>('[role="row"]')!;
     expect(within(row('Avery')).getByText('Just now')).toBeTruthy();
     expect(within(row('Dana')).getByText('5h ago')).toBeTruthy();
     expect(within(row('Theo')).getByText('3d ago')).toBeTruthy();

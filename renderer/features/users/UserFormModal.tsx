@@ -126,19 +126,29 @@ export function UserFormModal({
         {field('name', 'Name', { required: true, maxLength: 200, autoComplete: 'off' })}
         {user ? null : field('email', 'Email', { type: 'email', required: true, maxLength: 320 })}
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="block text-sm font-medium text-fg">
-            Role
-            <select className={INPUT_CLASS} value={draft.role} onChange={(e) => set('role')(e.target.value)}>
+          <div>
+            <label htmlFor={`${id}-role`} className="block text-sm font-medium text-fg">
+              Role
+            </label>
+            <select
+              id={`${id}-role`}
+              className={INPUT_CLASS}
+              value={draft.role}
+              onChange={(e) => set('role')(e.target.value)}
+            >
               {choices.map((role) => (
                 <option key={role.id} value={role.id} disabled={'disabled' in role}>
                   {role.label}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block text-sm font-medium text-fg">
-            Center
+          </div>
+          <div>
+            <label htmlFor={`${id}-center`} className="block text-sm font-medium text-fg">
+              Center
+            </label>
             <select
+              id={`${id}-center`}
               className={INPUT_CLASS}
               value={draft.centerId}
               onChange={(e) => set('centerId')(e.target.value)}
@@ -150,7 +160,7 @@ export function UserFormModal({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {field('phone', 'Phone', { type: 'tel', maxLength: 40 })}
