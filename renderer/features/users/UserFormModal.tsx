@@ -8,7 +8,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { useCreateUser, useUpdateUser } from './mutations';
-import { OneTimeLinkPanel } from './OneTimeLinkPanel';
+import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
 import type { RoleChoice } from './rules';
 
 interface Draft {

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { filterUsers, NO_FILTER, roleOptions, type UserFilter } from './filters';
 import { useExportUsers, useResetPassword, useSetUserStatus } from './mutations';
-import { OneTimeLinkPanel } from './OneTimeLinkPanel';
+import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
 import { useUsers, useUserStats } from './queries';
 import { RoleDistribution } from './RoleDistribution';
 import { assignableRoles } from './rules';
@@ -42,7 +42,7 @@ export function UsersPage() {
   const reset = useResetPassword();
   const exportUsers = useExportUsers();
 
-  const all = users.data ?? [];
+  const all = useMemo(() => users.data ?? [], [users.data]);
   const shown = useMemo(() => filterUsers(all, filter), [all, filter]);
   const roles = useMemo(
     () => assignableRoles(me?.permissions ?? [], customRoles.data ?? []),

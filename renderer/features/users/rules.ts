@@ -26,19 +26,3 @@ export function assignableRoles(
     .map((r) => ({ id: r.id, label: r.name, permissions: r.permissions }));
   return [...system, ...custom].filter((r) => r.permissions.every((p) => held.includes(p)));
 }
-
-/** The link to hand over: the server's, else this console's own address (browser host) with the token. */
-export function linkToShow(
-  link: string | null,
-  token: string,
-  location: Pick<Location, 'protocol' | 'origin' | 'pathname'>,
-) {
-  if (link) return link;
-  if (location.protocol === 'http:' || location.protocol === 'https:') {
-    return (
-      `${location.origin}${location.pathname}`.replace(/\/+$/, '') +
-      `/#/set-password?token=${encodeURIComponent(token)}`
-    );
-  }
-  return null;
-}

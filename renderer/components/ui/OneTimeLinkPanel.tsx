@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { OneTimeLinkData } from '../../../shared/api/users';
-import { Button } from '../../components/ui/Button';
-import { INPUT_CLASS } from '../../components/ui/styles';
+import { SET_PASSWORD_PATH } from '../../../shared/users';
+import { Button } from './Button';
+import { INPUT_CLASS } from './styles';
 import { formatDate } from '../../lib/format';
-import { linkToShow } from './rules';
 
 /**
  * A one-time link, shown once: the server keeps only its hash, so closing this is the last chance to copy
@@ -45,4 +45,16 @@ export function OneTimeLinkPanel({ data, who }: { data: OneTimeLinkData; who: st
       </div>
     </div>
   );
+}
+
+/** The link to hand over: the server's, else this console's own address (browser host) with the token. */
+export function linkToShow(
+  link: string | null,
+  token: string,
+  location: Pick<Location, 'protocol' | 'origin' | 'pathname'>,
+): string | null {
+  if (link) return link;
+  if (location.protocol !== 'http:' && location.protocol !== 'https:') return null;
+  const base = `${location.origin}${location.pathname}`.replace(/\/+$/, '');
+  return `${base}/#${SET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
 }
