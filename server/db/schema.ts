@@ -569,29 +569,6 @@ export const tenancySchema = {
   exportJobs,
 };
 
-export const schema = {
-  roles,
-  permissions,
-  rolePermissions,
-  users,
-  loginThrottle,
-  serverSecrets,
-  ...tenancySchema,
-  bannerAlerts,
-  billingPlans,
-  addOns,
-  organizationAddOns,
-  subscriptionEvents,
-  organizationMrr,
-  businessPlans,
-  businessPlanAddOns,
-  businessDays,
-  acquisitionSpend,
-  cloudCosts,
-  costBudgets,
-  demoAnchor,
-};
-
 // ── users (issue 13) ──
 
 export const ONE_TIME_TOKEN_KINDS = ['invitation', 'reset'] as const;
@@ -620,3 +597,27 @@ export const oneTimeTokens = pgTable(
     check('one_time_tokens_kind_known', sql`${t.kind} in ('invitation', 'reset')`),
   ],
 );
+
+export const schema = {
+  roles,
+  permissions,
+  rolePermissions,
+  users,
+  loginThrottle,
+  serverSecrets,
+  ...tenancySchema,
+  bannerAlerts,
+  billingPlans,
+  addOns,
+  organizationAddOns,
+  subscriptionEvents,
+  organizationMrr,
+  businessPlans,
+  businessPlanAddOns,
+  businessDays,
+  acquisitionSpend,
+  cloudCosts,
+  costBudgets,
+  demoAnchor,
+  oneTimeTokens,
+};
