@@ -339,56 +339,60 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
     SCRYPT_HEAVY,
   );
 
-  it("organization invitations use the same acceptance and respect the plan's user limit", async () => {
-    const invitee = email();
-    const invited = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
-      email: invitee,
-      role: 'operator',
-    });
-    expect(invited.status).toBe(200);
-    const { delivery } = invited.body.data as { delivery: OneTimeLinkData };
-    expect(Date.parse(delivery.expiresAt)).toBe(clock.now() + ONE_TIME_LINK_LIFETIME_MS);
-    const joined = await accept(delivery.token, NEW_PASSWORD, { name: 'Ivy Invitee' });
-    expect(joined).toMatchObject({
-      status: 200,
-      body: { data: { kind: 'organization', organizationId: f.orgB } },
-    });
-    const members = (await send('GET', `/organizations/${f.orgB}/members`, ownerOfB)).body.data as {
-      user: { email: string };
-      role: string;
-    }[];
-    expect(members.find((m) => m.user.email === invitee)).toMatchObject({ role: 'operator' });
-    expect(await accept(delivery.token)).toMatchObject({ status: 400 });
+  it(
+    "organization invitations use the same acceptance and respect the plan's user limit",
+    async () => {
+      const invitee = email();
+      const invited = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
+        email: invitee,
+        role: 'operator',
+      });
+      expect(invited.status).toBe(200);
+      const { delivery } = invited.body.data as { delivery: OneTimeLinkData };
+      expect(Date.parse(delivery.expiresAt)).toBe(clock.now() + ONE_TIME_LINK_LIFETIME_MS);
+      const joined = await accept(delivery.token, NEW_PASSWORD, { name: 'Ivy Invitee' });
+      expect(joined).toMatchObject({
+        status: 200,
+        body: { data: { kind: 'organization', organizationId: f.orgB } },
+      });
+      const members = (await send('GET', `/organizations/${f.orgB}/members`, ownerOfB)).body.data as {
+        user: { email: string };
+        role: string;
+      }[];
+      expect(members.find((m) => m.user.email === invitee)).toMatchObject({ role: 'operator' });
+      expect(await accept(delivery.token)).toMatchObject({ status: 400 });
 
-    // Fill orgB to its plan limit (10): the next invitation is refused with the limit named.
-    const [org] = await suite.database.db
-      .select({ n: count() })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, f.orgB), eq(memberships.status, 'active')));
-    const free = 10 - org!.n;
-    const tokens: string[] = [];
-    for (let i = 0; i < free; i++) {
-      const more = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
+      // Fill orgB to its plan limit (10): the next invitation is refused with the limit named.
+      const [org] = await suite.database.db
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.organizationId, f.orgB), eq(memberships.status, 'active')));
+      const free = 10 - org!.n;
+      const tokens: string[] = [];
+      for (let i = 0; i < free; i++) {
+        const more = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
+          email: email(),
+          role: 'viewer',
+        });
+        expect(more.status).toBe(200);
+        tokens.push((more.body.data as { delivery: OneTimeLinkData }).delivery.token);
+      }
+      const full = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
         email: email(),
         role: 'viewer',
       });
-      expect(more.status).toBe(200);
-      tokens.push((more.body.data as { delivery: OneTimeLinkData }).delivery.token);
-    }
-    const full = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
-      email: email(),
-      role: 'viewer',
-    });
-    expect(full).toMatchObject({
-      status: 409,
-      body: { message: formatError(USER_TEXTS.userLimitReached, { limit: 10 }) },
-    });
-    const addToFull = await send('POST', '/users', admin(), {
-      name: 'X',
-      email: email(),
-      role: 'staff',
-      centerId: f.orgB,
-    });
-    expect(addToFull).toMatchObject({ status: 409 });
-  });
+      expect(full).toMatchObject({
+        status: 409,
+        body: { message: formatError(USER_TEXTS.userLimitReached, { limit: 10 }) },
+      });
+      const addToFull = await send('POST', '/users', admin(), {
+        name: 'X',
+        email: email(),
+        role: 'staff',
+        centerId: f.orgB,
+      });
+      expect(addToFull).toMatchObject({ status: 409 });
+    },
+    SCRYPT_HEAVY,
+  );
 });
