@@ -27,6 +27,7 @@ import { registerSettingsEffects } from './settings/effects';
 import { registerSettingsGuards } from './settings/guards';
 import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
+import { registerUserRoutes } from './routes/users';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -101,6 +102,7 @@ export async function buildApp({
   registerJobRoutes(route, ctx);
   registerUsageRoutes(route, ctx);
   registerSettingsRoutes(route, ctx);
+  registerUserRoutes(route, ctx);
 
   await app.ready();
   return app;

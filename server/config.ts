@@ -4,6 +4,7 @@ import { appVersion } from './version';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 export const DEFAULT_EXPORT_HISTORY_DAYS = 30;
+export const DEFAULT_MAIL_FROM = 'Operations Console <no-reply@localhost>';
 
 export interface ServerConfig {
   /** Answered by the health check. */
@@ -23,10 +24,14 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
-  /** An SMTP server (smtp://user:pass@host:port) for mail when the settings name none; `SMTP_URL`. */
-  smtpUrl?: string;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
   random: () => number;
+  /** SMTP server for mail when the settings name none (`smtp://user:pass@host:port`, `smtps://…`); `SMTP_URL`. */
+  smtpUrl?: string;
+  /** The sender of that mail. */
+  mailFrom: string;
+  /** The console's address, for the one-time links of invitations and resets; unset: the console's own. */
+  consolePublicUrl?: string;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
@@ -44,6 +49,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
     random: Math.random,
+    mailFrom: DEFAULT_MAIL_FROM,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

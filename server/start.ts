@@ -55,8 +55,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
-  const smtpUrl = options.config?.smtpUrl ?? (process.env.SMTP_URL || undefined);
-  const config = { demoAlerts: wantsDemo, ...options.config, jwtSecret, smtpUrl };
+  const config = { demoAlerts: wantsDemo, ...mailFromEnvironment(), ...options.config, jwtSecret };
   const serverConfig = resolveConfig(config);
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
@@ -96,4 +95,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await database.close();
     throw error;
   }
+}
+
+/** SMTP_URL, MAIL_FROM and CONSOLE_PUBLIC_URL: the invitation mail and its links (issue 13). */
+function mailFromEnvironment(): ServerConfigOverrides {
+  const env = process.env;
+  return {
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    ...(env.CONSOLE_PUBLIC_URL ? { consolePublicUrl: env.CONSOLE_PUBLIC_URL } : {}),
+  };
 }

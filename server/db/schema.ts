@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -38,6 +39,7 @@ import type { SystemSettings } from '../../shared/api/settings';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '../../shared/api/exports';
 import { SCREEN_CLASSES, USAGE_HOSTS, USAGE_KINDS, USAGE_OS } from '../../shared/api/usage';
+import { USER_STATUSES } from '../../shared/users';
 import {
   DEFAULT_BRANDING,
   INVITE_ROLES,
@@ -52,8 +54,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, precisio
 const createdAt = () => instant('created_at').notNull().defaultNow();
 const updatedAt = () => instant('updated_at').notNull().defaultNow();
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export { USER_STATUSES, type UserStatus } from '../../shared/users';
 
 export const roles = pgTable(
   'roles',
@@ -106,11 +107,16 @@ export const users = pgTable(
     tokensValidAfter: instant('tokens_valid_after'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The users screen (issue 13): contact details, the user's center and the last successful sign-in.
+    phone: text('phone').notNull().default(''),
+    location: text('location').notNull().default(''),
+    centerId: uuid('center_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
+    lastLoginAt: instant('last_login_at'),
   },
   (t) => [
     // Lookups compare lower-cased emails; the constraint keeps every writer honest.
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
-    check('users_status_known', sql`${t.status} in ('active', 'disabled')`),
+    check('users_status_known', sql`${t.status} in ('pending', 'active', 'inactive', 'suspended')`),
   ],
 );
 
@@ -602,6 +608,35 @@ export const tenancySchema = {
   exportJobs,
 };
 
+// ── users (issue 13) ──
+
+export const ONE_TIME_TOKEN_KINDS = ['invitation', 'reset'] as const;
+
+/**
+ * One-time links of the users screen: an invitation (the account is pending until it is used) or a
+ * password reset. Only the token's sha256 is kept; a link is used once, and a newer one for the same user
+ * replaces the older (their `used_at` is set when superseded).
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ONE_TIME_TOKEN_KINDS }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('one_time_tokens_user').on(t.userId),
+    check('one_time_tokens_kind_known', sql`${t.kind} in ('invitation', 'reset')`),
+  ],
+);
+
 export const schema = {
   roles,
   permissions,
@@ -624,6 +659,7 @@ export const schema = {
   costBudgets,
   demoAnchor,
   usageEvents,
+  oneTimeTokens,
 };
 
 // ── settings ──

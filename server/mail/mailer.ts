@@ -43,7 +43,10 @@ export async function sendMail(ctx: ServerContext, message: MailMessage): Promis
       ? nodemailer.createTransport({ url: ctx.config.smtpUrl, ...timeouts })
       : undefined;
   if (!transport) return { sent: false, reason: MAIL_TEXTS.notConfigured };
-  const from = smtp.from || `${settings.general.platformName} <no-reply@${smtp.host || 'localhost'}>`;
+  // The sender of the settings; else, for the settings' server, one in its name; for SMTP_URL, MAIL_FROM.
+  const from =
+    smtp.from ||
+    (smtp.host ? `${settings.general.platformName} <no-reply@${smtp.host}>` : ctx.config.mailFrom);
   try {
     await transport.sendMail({ from, ...message });
     return { sent: true };

@@ -32,6 +32,7 @@ import {
   invites,
   loginThrottle,
   memberships,
+  oneTimeTokens,
   organizationAddOns,
   organizations,
   roles,
@@ -61,7 +62,10 @@ export interface DemoShift {
 /** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
 export const DEMO_SHIFTS: readonly DemoShift[] = [
   { table: roles, days: [roles.createdAt, roles.updatedAt] },
-  { table: users, days: [users.tokensValidAfter, users.createdAt, users.updatedAt] },
+  {
+    table: users,
+    days: [users.tokensValidAfter, users.createdAt, users.updatedAt, users.lastLoginAt],
+  },
   { table: loginThrottle, days: [loginThrottle.firstFailureAt, loginThrottle.blockedUntil] },
   { table: serverSecrets, days: [serverSecrets.createdAt] },
   { table: organizations, days: [organizations.createdAt] },
@@ -78,6 +82,10 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   { table: bannerAlerts, days: [bannerAlerts.createdAt] },
   { table: auditLogs, days: [auditLogs.timestamp] },
   { table: exportJobs, days: [exportJobs.frozenAt, exportJobs.createdAt, exportJobs.expiresAt] },
+  {
+    table: oneTimeTokens,
+    days: [oneTimeTokens.expiresAt, oneTimeTokens.usedAt, oneTimeTokens.createdAt],
+  },
   // Their triggers move the business summaries (business_days) with them, row by row.
   { table: organizationAddOns, days: [organizationAddOns.startedAt, organizationAddOns.endedAt] },
   { table: subscriptionEvents, days: [subscriptionEvents.occurredAt] },

@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { demoAnchor, users } from '../db/schema';
+import { auditLogs, demoAnchor, memberships, users } from '../db/schema';
 import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
 import { seedAuditTrail, type AuditTrailOptions } from './audit';
@@ -47,6 +47,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await insertDemoBusiness(db, tenantsAt);
     await insertDemoUsage(db, tenantsAt);
     await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
+    await fillDemoAccounts(db);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });
@@ -68,4 +69,22 @@ export function demoAuditTrailOptions(now: number, sealed: boolean): AuditTrailO
     seed: 2026,
     sealed,
   };
+}
+
+/**
+ * The demo accounts' center (the organization each administers, else the first joined) and last login
+ * (their newest successful sign-in of the seeded trail), as the users screen shows them.
+ */
+async function fillDemoAccounts(db: Db): Promise<void> {
+  await db.execute(sql`
+    update ${users} u set center_id = (
+      select m.organization_id from ${memberships} m where m.user_id = u.id
+      order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.joined_at, m.organization_id
+      limit 1)
+    where u.center_id is null`);
+  await db.execute(sql`
+    update ${users} u set last_login_at = l.at
+    from (select user_id, max(timestamp) as at from ${auditLogs}
+          where action = 'LOGIN' and status = 'success' and user_id is not null group by user_id) l
+    where l.user_id = u.id`);
 }

@@ -180,6 +180,9 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
       const first = random.pick(MORE_FIRST);
       const last = random.pick(LAST);
       const userId = demoMemberId(++memberIndex);
+      // Drawn in the order the dataset always drew them, so that every other value stays as it was.
+      const joinedAt = new Date(createdAt.getTime() + random.int(0, 60) * DAY_MS);
+      const lastActiveAt = random.next() < 0.8 ? new Date(now - random.int(0, 50) * DAY_MS) : null;
       userRows.push({
         id: userId,
         email: `${first}.${last}.${memberIndex}@${slugify(name)}.demo.example`.toLowerCase(),
@@ -187,6 +190,8 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
         role: role === 'owner' || role === 'admin' ? 'center_admin' : 'staff',
         passwordHash: memberPasswordHash,
         status: 'active',
+        centerId: id,
+        lastLoginAt: lastActiveAt,
         createdAt,
         updatedAt: createdAt,
       });
@@ -196,8 +201,8 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
         role,
         status:
           r === roles.length - 1 && i % 5 === 4 ? 'suspended' : i % 4 === 1 && r > 3 ? 'trial' : 'active',
-        joinedAt: new Date(createdAt.getTime() + random.int(0, 60) * DAY_MS),
-        lastActiveAt: random.next() < 0.8 ? new Date(now - random.int(0, 50) * DAY_MS) : null,
+        joinedAt,
+        lastActiveAt,
       });
     });
 

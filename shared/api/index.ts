@@ -9,6 +9,7 @@ import { organizationEndpoints } from './organizations';
 import { roleEndpoints } from './roles';
 import { usageEndpoints } from './usage';
 import { settingsEndpoints } from './settings';
+import { userEndpoints } from './users';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -24,6 +25,7 @@ export * from './business';
 export * from './jobs';
 export * from './usage';
 export * from './settings';
+export * from './users';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -38,6 +40,7 @@ export const ENDPOINTS = {
   ...prefixed('jobs', jobEndpoints),
   ...prefixed('usage', usageEndpoints),
   ...prefixed('settings', settingsEndpoints),
+  ...prefixed('users', userEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { oneTimeLinkData } from './users';
 import { INVITE_ROLES, MEMBER_ROLES, MEMBER_STATUSES, ORGANIZATION_STATUSES, PLANS } from '../tenancy';
 
 /** Client A (part 1 §7): organization calls, envelope `{success, data, message}`. */
@@ -171,10 +172,10 @@ export const organizationEndpoints = {
     client: 'organizations',
     method: 'POST',
     path: '/organizations/:id/invites',
-    summary: 'Invite someone by email with a role',
+    summary: "Invite someone by email with a role: a one-time link (72 h), within the plan's user limit",
     params: idParams,
     body: inviteBody,
-    data: invite,
+    data: invite.extend({ delivery: oneTimeLinkData }),
     auth: 'token',
     tenant: 'path',
     tenantRule: 'manageMembers',

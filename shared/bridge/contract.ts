@@ -14,6 +14,7 @@ import {
 } from '../api/business';
 import { organizationId } from '../api/organizations';
 import { usageBatchInput } from '../api/usage';
+import { acceptInvitationBody, acceptedInvitation } from '../api/users';
 import { forwardedContract } from './forwarded';
 import type { BridgeResult } from './errors';
 import { LOG_TEXT_MAX } from './http';
@@ -117,6 +118,8 @@ export const handWrittenContract = {
   'auth:session': { input: none, output: sessionState },
   'auth:login': { input: loginBody, output: sessionUser },
   'auth:logout': { input: none, output: z.null() },
+  /** Uses a one-time link (issue 13), signed out: the public acceptance is not forwarded. */
+  'auth:acceptInvitation': { input: acceptInvitationBody, output: acceptedInvitation },
   'settings:theme': { input: none, output: themeSchema },
   'settings:setTheme': { input: z.object({ theme: themeSchema }), output: themeSchema },
   /** The stored organization if the user still has it, otherwise the first one (and it is stored). */

@@ -43,6 +43,12 @@ export const FORWARDED = [
   'settings.update',
   'settings.testEmail',
   'settings.testWebhook',
+  'users.listUsers',
+  'users.userStats',
+  'users.createUser',
+  'users.updateUser',
+  'users.setUserStatus',
+  'users.resetUserPassword',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -3,6 +3,7 @@ import { authEndpoints, sessionUser, type LoginData, type SessionUser } from '..
 import { buildPath, type Endpoint } from '../../../shared/api/endpoint';
 import { organizationEndpoints } from '../../../shared/api/organizations';
 import { roleEndpoints } from '../../../shared/api/roles';
+import { userEndpoints } from '../../../shared/api/users';
 import type {
   AppInfo,
   BridgeContract,
@@ -100,6 +101,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       relay.sync();
       return null;
     },
+
+    'auth:acceptInvitation': async (body) => gateway.call(userEndpoints.acceptInvitation, { body }),
 
     'settings:theme': async () => store.getTheme(),
 

@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { SET_PASSWORD_PATH } from '../../../shared/users';
 import { ShieldCheck } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAuthStore } from '../../app/state/useAuthStore';
@@ -32,6 +33,11 @@ export function LoginPage() {
         <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           <LoginForm />
         </div>
+        <p className="mt-4 text-center text-sm">
+          <Link to={SET_PASSWORD_PATH} className="text-accent underline">
+            Have an invitation or reset code? Set your password
+          </Link>
+        </p>
         <LoginNotices />
       </div>
     </main>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { OneTimeLinkData } from '../../../shared/api/users';
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES, type InviteRole } from '../../../shared/tenancy';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
@@ -10,7 +11,16 @@ const isInviteRole = (value: string): value is InviteRole =>
   (INVITE_ROLES as readonly string[]).includes(value);
 
 /** Invite form (part 2 §4, §5): email required; on success it clears, resets the role to viewer and closes. */
-export function InviteForm({ organizationId, onClose }: { organizationId: string; onClose: () => void }) {
+export function InviteForm({
+  organizationId,
+  onClose,
+  onInvited,
+}: {
+  organizationId: string;
+  onClose: () => void;
+  /** The invitation's one-time link, to show once. */
+  onInvited?: (email: string, delivery: OneTimeLinkData) => void;
+}) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>(DEFAULT_INVITE_ROLE);
   const invite = useInviteMember();
@@ -21,7 +31,8 @@ export function InviteForm({ organizationId, onClose }: { organizationId: string
     invite.mutate(
       { organizationId, email: email.trim(), role },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          onInvited?.(answer.email, answer.delivery);
           setEmail('');
           setRole(DEFAULT_INVITE_ROLE);
           onClose();

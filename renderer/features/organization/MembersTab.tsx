@@ -9,6 +9,8 @@ import { formatDate } from '../../lib/format';
 import { RoleLabel, StatusDot } from './badges';
 import { Card, InlineError } from '../../components/ui/Card';
 import { InviteForm } from './InviteForm';
+import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
+import type { OneTimeLinkData } from '../../../shared/api/users';
 import { useRemoveMember, useUpdateMemberRole } from './mutations';
 import { useMembers } from './queries';
 import { memberControls, REASONS } from './rules';
@@ -113,6 +115,8 @@ const COLUMNS: DataColumn<Member>[] = [
 export function MembersTab({ organizationId, context }: { organizationId: string; context: TenantContext }) {
   const members = useMembers(organizationId);
   const [inviting, setInviting] = useState(false);
+  // Issue 13: the invitation's one-time link, shown once (the server keeps only its hash).
+  const [invited, setInvited] = useState<{ email: string; delivery: OneTimeLinkData } | null>(null);
   const mayManage = canManageMembers(context);
 
   const inviteButton = (
@@ -134,7 +138,16 @@ export function MembersTab({ organizationId, context }: { organizationId: string
   return (
     <Card title="Members" actions={inviteButton}>
       {inviting && mayManage ? (
-        <InviteForm organizationId={organizationId} onClose={() => setInviting(false)} />
+        <InviteForm
+          organizationId={organizationId}
+          onClose={() => setInviting(false)}
+          onInvited={(email, delivery) => setInvited({ email, delivery })}
+        />
+      ) : null}
+      {invited ? (
+        <div className="mb-4">
+          <OneTimeLinkPanel data={invited.delivery} who={invited.email} />
+        </div>
       ) : null}
       <DataTable
         label="Members"

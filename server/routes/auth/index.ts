@@ -17,7 +17,14 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
     const found = await checkCredentials(ctx, request, body.email, body.password);
     audit.note({ actor: actorOf(toSessionUser(found)), resourceId: found.user.id });
     const signedIn = await signIn(ctx, found);
-    await audit.record(ctx.db);
+    // The users screen's last login (issue 13), with the sign-in's record.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ lastLoginAt: new Date(ctx.config.now()) })
+        .where(eq(users.id, found.user.id));
+      await audit.record(tx);
+    });
     return signedIn;
   });
 

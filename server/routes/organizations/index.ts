@@ -1,21 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
 import { organizationEndpoints, type Member } from '../../../shared/api';
 import { ERRORS } from '../../../shared/errors';
+import { ONE_TIME_LINK_LIFETIME_MS } from '../../../shared/users';
 import { isUuid, normalizeEmail } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invites, memberships, organizations, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
+import { assertSeatAvailable } from '../../users/guards';
+import { deliverOneTimeLink, newToken } from '../../users/one-time-links';
 import {
   listMembers,
   listOrganizationsFor,
   loadOrganization,
   organizationStats,
 } from '../../tenancy/queries';
-
-const INVITE_LIFETIME_MS = 7 * 86_400_000;
 
 const memberNotFound = () => new HttpError(404, ERRORS.memberNotFound);
 
@@ -75,17 +75,18 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
       .where(and(eq(memberships.organizationId, organizationId), eq(users.email, email)));
     if (existing) throw new HttpError(409, ERRORS.alreadyMember);
 
-    // The token goes to the invitee by email (a later issue); only its hash is kept.
-    const token = randomBytes(32).toString('base64url');
+    // The token goes to the invitee once (and by email when SMTP is configured); only its hash is kept.
+    const { token, tokenHash } = newToken();
     const created = await ctx.db.transaction(async (tx) => {
+      await assertSeatAvailable(tx, organizationId, ctx.config.now());
       const [row] = await tx
         .insert(invites)
         .values({
           organizationId,
           email,
           role: body.role,
-          tokenHash: createHash('sha256').update(token).digest('hex'),
-          expiresAt: new Date(ctx.config.now() + INVITE_LIFETIME_MS),
+          tokenHash,
+          expiresAt: new Date(ctx.config.now() + ONE_TIME_LINK_LIFETIME_MS),
           createdAt: new Date(ctx.config.now()),
         })
         .returning();
@@ -93,12 +94,25 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
       await audit.record(tx, { resourceId: row.id });
       return row;
     });
+    const [organization] = await ctx.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    const delivery = await deliverOneTimeLink(ctx, {
+      email,
+      name: email,
+      kind: 'organization',
+      token,
+      expiresAt: created.expiresAt,
+      organization: organization?.name,
+    });
     return {
       id: created.id,
       email: created.email,
       role: created.role,
       status: created.status,
       expiresAt: created.expiresAt.toISOString(),
+      delivery,
     };
   });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
-import { roleEndpoints, type Role, type SessionUser } from '../../../shared/api';
+import { roleEndpoints, type Role } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLE_IDS, isPermissionId } from '../../../shared/permissions';
+import { assertHeld, permissionsOfRole } from '../../auth/held';
 import { isUuid } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -16,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError, forbidden } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
 import { organizationNotFound } from '../../tenancy/context';
 import { activeMemberCount } from '../../tenancy/queries';
@@ -90,20 +91,6 @@ async function assertNameFree(db: Db, name: string, exceptId?: string): Promise<
     .from(roles)
     .where(sql`lower(${roles.name}) = lower(${name})`);
   if (clash && clash.id !== exceptId) throw nameTaken();
-}
-
-/** Permissions are no ladder: a caller may only hand out (or take from a user) permissions it holds itself. */
-function assertHeld(caller: SessionUser, permissionIds: readonly string[]): void {
-  const missing = permissionIds.find((p) => !caller.permissions.includes(p));
-  if (missing) throw forbidden(missing);
-}
-
-async function permissionsOfRole(db: Db, roleId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, roleId));
-  return rows.map((r) => r.id);
 }
 
 /** A racing creation or rename that the unique index refused is a taken name too. */

@@ -38,6 +38,8 @@ interface SampleRequest {
   org?: string;
   params?: Record<string, string>;
   payload?: object;
+  /** How to refuse it, where a bad token or wrong password does not (a one-time link's own token). */
+  refused?: { payload: object; status: number };
 }
 
 describe.each(testDatabases)('declared audit records on $name', (target) => {
@@ -172,6 +174,30 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         const { settings, version } = current.body.data as SettingsDocument;
         return { token: admin, payload: { settings, version } };
       }
+      case 'users.createUser':
+        return {
+          token: admin,
+          payload: { name: 'New', email: `added-${unique()}@test.example`, role: 'staff' },
+        };
+      case 'users.updateUser':
+        return { token: admin, params: { userId: (await freshUser()).id }, payload: { name: 'Renamed' } };
+      case 'users.setUserStatus':
+        return { token: admin, params: { userId: (await freshUser()).id }, payload: { status: 'suspended' } };
+      case 'users.resetUserPassword':
+        return { token: admin, params: { userId: (await freshUser()).id } };
+      case 'users.acceptInvitation': {
+        const created = await call(suite.app, {
+          method: 'POST',
+          url: '/users',
+          headers: bearer(admin),
+          payload: { name: 'Invitee', email: `invitee-${unique()}@test.example`, role: 'staff' },
+        });
+        const { token } = (created.body.data as { invitation: { token: string } }).invitation;
+        return {
+          payload: { token, password: 'Sample-Secret-2026' },
+          refused: { payload: { token: 'x'.repeat(43), password: 'Sample-Secret-2026' }, status: 400 },
+        };
+      }
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }
@@ -215,12 +241,13 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
   it.each(AUDITED)('$name writes one failure record when refused', async ({ name, endpoint, spec }) => {
     const request = await sample(name);
     // Refused before any change: a token that is no token, or for the sign-in, a wrong password.
-    const refused =
-      endpoint.auth === 'public'
+    const refused = request.refused
+      ? { ...request, payload: request.refused.payload }
+      : endpoint.auth === 'public'
         ? { ...request, payload: { ...request.payload, password: 'not-the-password' } }
         : { ...request, token: 'not-a-token' };
     const { status, rows } = await recorded(endpoint, refused);
-    expect(status).toBe(401);
+    expect(status).toBe(request.refused?.status ?? 401);
     expect(rows).toEqual([
       expect.objectContaining({
         action: spec.action,

@@ -86,7 +86,7 @@ describe.each(testDatabases)('POST /auth/login on $name', (target) => {
   });
 
   it('refuses a disabled account, but only to whoever knows its password', async () => {
-    const user = await insertUser(suite.database, 'app_owner', { status: 'disabled' });
+    const user = await insertUser(suite.database, 'app_owner', { status: 'inactive' });
     const right = await login(suite.app, user.email, user.password, '10.4.0.1');
     expect(right.status).toBe(403);
     expect(right.body).toEqual({ success: false, error: ERRORS.accountDisabled });

@@ -126,7 +126,7 @@ describe.each(testDatabases)('principal cache on $name', (target) => {
   it('an account suspended by another writer: refused on both, and accepted again once reactivated', async () => {
     const user = await signedIn('app_owner');
     await cachedOnBoth(user.token);
-    await suite.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    await suite.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
     for (const app of [one(), two()])
       await eventually(() => verify(app, user.token), refusal(401, ERRORS.accountDisabled));
     await suite.database.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
@@ -274,7 +274,7 @@ describe.each(testDatabases)('principal cache on $name', (target) => {
       expect(two().principals.size).toBe(0);
 
       // No announcement can arrive now: seeing the change at once proves the request read it.
-      await suite.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+      await suite.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
       expect(await verify(two(), user.token)).toMatchObject(refusal(401, ERRORS.accountDisabled));
       await suite.database.db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
       expect((await verify(two(), user.token)).status).toBe(200);
@@ -287,7 +287,7 @@ describe.each(testDatabases)('principal cache on $name', (target) => {
       });
       expect((await verify(two(), user.token)).status).toBe(200);
       expect(two().principals.size).toBeGreaterThan(0);
-      await suite.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+      await suite.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
       await eventually(() => verify(two(), user.token), refusal(401, ERRORS.accountDisabled));
     },
   );

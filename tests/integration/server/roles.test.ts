@@ -138,6 +138,20 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'roles.centerAnalytics':
         params.id = f.orgA;
         break;
+      case 'users.createUser':
+        payload = { name: 'New', email: `added-${randomUUID().slice(0, 8)}@test.example`, role };
+        break;
+      case 'users.updateUser':
+        params.userId = (await insertUser(suite.database, role)).id;
+        payload = { name: 'Renamed' };
+        break;
+      case 'users.setUserStatus':
+        params.userId = (await insertUser(suite.database, role)).id;
+        payload = { status: 'suspended' };
+        break;
+      case 'users.resetUserPassword':
+        params.userId = (await insertUser(suite.database, role)).id;
+        break;
       case 'business.importCosts':
         payload = {
           csv: 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others\n2026-01-01,,1,0,0,0,0,0',

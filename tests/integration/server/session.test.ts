@@ -74,7 +74,7 @@ describe.each(testDatabases)('sessions on $name', (target) => {
   it('refuses the token of an account disabled since', async () => {
     const user = await insertUser(suite.database, 'app_owner');
     const token = await tokenFor(suite.database, clock, user.id);
-    await setUserStatus(suite.database, user.id, 'disabled');
+    await setUserStatus(suite.database, user.id, 'inactive');
     expect(await verify(bearer(token))).toMatchObject(unauthorized(ERRORS.accountDisabled));
   });
 

@@ -1,0 +1,119 @@
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LOGIN_PATH } from '../../../shared/routes';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { call } from '../../lib/bridge';
+import { errorMessage } from '../../lib/errors';
+import { logError } from '../../lib/log';
+
+const MISMATCH = 'The passwords do not match';
+
+/**
+ * /set-password (issue 13), public like sign-in: a one-time link (invitation, reset or organization
+ * invitation) opens it with its token; without one (the desktop app has no link to open) the code is typed.
+ */
+export function SetPasswordPage() {
+  const [params] = useSearchParams();
+  const linked = params.get('token') ?? '';
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const id = useId();
+  const accept = useMutation({
+    mutationFn: (token: string) => call('auth:acceptInvitation', { token, password }),
+    onError: (error) => logError('Setting the password failed', error),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setMismatch(password !== confirm);
+    if (password !== confirm) return;
+    accept.mutate(linked || code.trim());
+  }
+
+  return (
+    <main className="flex min-h-full items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 text-center">
+          <div className="mx-auto flex size-12 items-center justify-center rounded-xl bg-accent text-accent-fg shadow-sm">
+            <KeyRound aria-hidden="true" className="size-6" />
+          </div>
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">Set your password</h1>
+          <p className="mt-1 text-sm text-muted">Choose the password for your Operations Console account</p>
+        </div>
+        <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+          {accept.isSuccess ? (
+            <div role="status" className="space-y-4 text-sm text-fg">
+              <p>Your password is set for {accept.data.email}.</p>
+              <Link to={LOGIN_PATH} className="font-medium text-accent underline">
+                Sign in
+              </Link>
+            </div>
+          ) : (
+            <form onSubmit={submit} className="space-y-5" aria-busy={accept.isPending}>
+              {linked ? null : (
+                <label htmlFor={`${id}-code`} className="block text-sm font-medium text-fg">
+                  Code from your invitation or reset
+                  <input
+                    id={`${id}-code`}
+                    required
+                    autoComplete="off"
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                    className={INPUT_CLASS}
+                  />
+                </label>
+              )}
+              <label htmlFor={`${id}-password`} className="block text-sm font-medium text-fg">
+                New password
+                <input
+                  id={`${id}-password`}
+                  type="password"
+                  required
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className={INPUT_CLASS}
+                />
+              </label>
+              <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-fg">
+                Confirm password
+                <input
+                  id={`${id}-confirm`}
+                  type="password"
+                  required
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  className={INPUT_CLASS}
+                />
+              </label>
+              <InlineError
+                message={
+                  mismatch
+                    ? MISMATCH
+                    : accept.isError
+                      ? errorMessage(accept.error, 'Setting the password failed')
+                      : null
+                }
+              />
+              <Button type="submit" variant="primary" className="w-full py-2.5" disabled={accept.isPending}>
+                Set Password
+              </Button>
+              <p className="text-center text-sm">
+                <Link to={LOGIN_PATH} className="text-accent underline">
+                  Back to sign in
+                </Link>
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

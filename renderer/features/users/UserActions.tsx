@@ -1,0 +1,79 @@
+import { Ban, KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
+import type { PlatformUser } from '../../../shared/api/users';
+import type { SettableUserStatus } from '../../../shared/users';
+import { USER_TEXTS } from '../../../shared/users';
+import { IconButton } from '../../components/ui/Button';
+
+export interface UserActionHandlers {
+  onEdit: (user: PlatformUser) => void;
+  onStatus: (user: PlatformUser, status: SettableUserStatus) => void;
+  onReset: (user: PlatformUser) => void;
+}
+
+/**
+ * Part 2 §2: an active user shows a deactivate icon, others an activate one (a pending user activates by
+ * accepting the invitation, so none); suspend, edit and a new one-time link beside them.
+ */
+export function UserActions({
+  user,
+  selfId,
+  busy,
+  handlers,
+}: {
+  user: PlatformUser;
+  selfId: string | undefined;
+  busy: boolean;
+  handlers: UserActionHandlers;
+}) {
+  const self = user.id === selfId;
+  const selfReason = self ? USER_TEXTS.notYourself : undefined;
+  return (
+    <div className="flex items-center gap-1">
+      <IconButton
+        aria-label={`Edit ${user.name}`}
+        title="Edit"
+        disabled={busy}
+        onClick={() => handlers.onEdit(user)}
+      >
+        <Pencil aria-hidden="true" className="size-4" />
+      </IconButton>
+      {user.status === 'active' ? (
+        <IconButton
+          aria-label={`Deactivate ${user.name}`}
+          title={selfReason ?? 'Deactivate'}
+          disabled={busy || self}
+          onClick={() => handlers.onStatus(user, 'inactive')}
+        >
+          <UserX aria-hidden="true" className="size-4" />
+        </IconButton>
+      ) : user.status !== 'pending' ? (
+        <IconButton
+          aria-label={`Activate ${user.name}`}
+          title="Activate"
+          disabled={busy}
+          onClick={() => handlers.onStatus(user, 'active')}
+        >
+          <UserCheck aria-hidden="true" className="size-4" />
+        </IconButton>
+      ) : null}
+      {user.status !== 'suspended' ? (
+        <IconButton
+          aria-label={`Suspend ${user.name}`}
+          title={selfReason ?? 'Suspend'}
+          disabled={busy || self}
+          onClick={() => handlers.onStatus(user, 'suspended')}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+        </IconButton>
+      ) : null}
+      <IconButton
+        aria-label={`${user.status === 'pending' ? 'New invitation link for' : 'Reset password of'} ${user.name}`}
+        title={user.status === 'pending' ? 'New invitation link' : 'Reset password'}
+        disabled={busy}
+        onClick={() => handlers.onReset(user)}
+      >
+        <KeyRound aria-hidden="true" className="size-4" />
+      </IconButton>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { OneTimeLinkData, PlatformUser } from '../../../shared/api/users';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { Modal } from '../../components/ui/Modal';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { call } from '../../lib/bridge';
+import { errorMessage } from '../../lib/errors';
+import { useCreateUser, useUpdateUser } from './mutations';
+import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
+import type { RoleChoice } from './rules';
+
+interface Draft {
+  name: string;
+  email: string;
+  role: string;
+  centerId: string;
+  phone: string;
+  location: string;
+}
+
+const draftOf = (user: PlatformUser | null, roles: readonly RoleChoice[]): Draft => ({
+  name: user?.name ?? '',
+  email: user?.email ?? '',
+  role: user?.role ?? roles.find((r) => r.id === 'center_admin')?.id ?? roles[0]?.id ?? '',
+  centerId: user?.center?.id ?? '',
+  phone: user?.phone ?? '',
+  location: user?.location ?? '',
+});
+
+/**
+ * Add User (issue 13: name, email, role, center, phone, location; the account starts pending and its
+ * one-time link is shown once) and Edit (the same but the email). Roles beyond the editor's are not offered.
+ */
+export function UserFormModal({
+  user,
+  roles,
+  onClose,
+}: {
+  /** null: Add User. */
+  user: PlatformUser | null;
+  roles: readonly RoleChoice[];
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(user, roles));
+  const [invitation, setInvitation] = useState<OneTimeLinkData | null>(null);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const centers = useQuery({
+    queryKey: ['organizations', 'list'],
+    queryFn: () => call('organizations.list'),
+  });
+  const id = useId();
+  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const pending = create.isPending || update.isPending;
+  const failed = create.error ?? update.error;
+  // A user whose role the editor may not give keeps it on the list, shown but not choosable.
+  const choices =
+    user && !roles.some((r) => r.id === user.role)
+      ? [...roles, { id: user.role, label: user.roleName, permissions: [], disabled: true }]
+      : roles;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const centerId = draft.centerId || null;
+    if (!user) {
+      create.mutate(
+        {
+          name: draft.name,
+          email: draft.email,
+          role: draft.role,
+          centerId,
+          phone: draft.phone,
+          location: draft.location,
+        },
+        { onSuccess: (answer) => setInvitation(answer.invitation) },
+      );
+      return;
+    }
+    const changes = {
+      ...(draft.name !== user.name ? { name: draft.name } : {}),
+      ...(draft.role !== user.role ? { role: draft.role } : {}),
+      ...(centerId !== (user.center?.id ?? null) ? { centerId } : {}),
+      ...(draft.phone !== user.phone ? { phone: draft.phone } : {}),
+      ...(draft.location !== user.location ? { location: draft.location } : {}),
+    };
+    update.mutate({ userId: user.id, changes }, { onSuccess: onClose });
+  }
+
+  const title = user ? `Edit ${user.name}` : 'Add User';
+  if (invitation) {
+    return (
+      <Modal open title={title} onClose={onClose}>
+        <div className="space-y-4">
+          <p className="text-sm text-fg">
+            {draft.name} was added. The account stays pending until the invitation is accepted.
+          </p>
+          <OneTimeLinkPanel data={invitation} who={draft.email} />
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={onClose}>
+              Done
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
+
+  const field = (key: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
+    <label htmlFor={`${id}-${key}`} className="block text-sm font-medium text-fg">
+      {label}
+      <input
+        id={`${id}-${key}`}
+        className={INPUT_CLASS}
+        value={draft[key]}
+        onChange={(event) => set(key)(event.target.value)}
+        {...props}
+      />
+    </label>
+  );
+
+  return (
+    <Modal open title={title} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-4" aria-label={title}>
+        {field('name', 'Name', { required: true, maxLength: 200, autoComplete: 'off' })}
+        {user ? null : field('email', 'Email', { type: 'email', required: true, maxLength: 320 })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-role`} className="block text-sm font-medium text-fg">
+              Role
+            </label>
+            <select
+              id={`${id}-role`}
+              className={INPUT_CLASS}
+              value={draft.role}
+              onChange={(e) => set('role')(e.target.value)}
+            >
+              {choices.map((role) => (
+                <option key={role.id} value={role.id} disabled={'disabled' in role}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-center`} className="block text-sm font-medium text-fg">
+              Center
+            </label>
+            <select
+              id={`${id}-center`}
+              className={INPUT_CLASS}
+              value={draft.centerId}
+              onChange={(e) => set('centerId')(e.target.value)}
+            >
+              <option value="">No center</option>
+              {(centers.data ?? []).map((center) => (
+                <option key={center.id} value={center.id}>
+                  {center.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('phone', 'Phone', { type: 'tel', maxLength: 40 })}
+          {field('location', 'Location', { maxLength: 200 })}
+        </div>
+        <InlineError message={failed ? errorMessage(failed, 'The change failed') : null} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={pending || !draft.name.trim() || !draft.role}>
+            {user ? 'Save' : 'Add User'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Invitation and reset mail (issue 13) through a real SMTP conversation with a local sink (smtp-server on
+ * 127.0.0.1): the link is mailed when SMTP is configured, and a failed delivery is reported, not thrown.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OneTimeLinkData, PlatformUser } from '../../../shared/api';
+import { oneTimeLink } from '../../../shared/users';
+import type { ServerConfigOverrides } from '../../../server/config';
+import { testDatabases } from '../../support/databases';
+import { bearer, call } from '../../support/server';
+import { useServerSuite } from '../../support/suite';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+const CONSOLE_URL = 'http://127.0.0.1:5180/';
+
+describe.each(testDatabases)('user mail on $name', (target) => {
+  const received: Received[] = [];
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  const config: ServerConfigOverrides = { consolePublicUrl: CONSOLE_URL, mailFrom: 'console@test.example' };
+  let open = true;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    config.smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (open) await new Promise<void>((resolve) => sink.close(resolve));
+  });
+  const suite = useServerSuite(target, { tenants: true, app: config });
+
+  const addUser = (email: string) =>
+    call(suite.app, {
+      method: 'POST',
+      url: '/users',
+      headers: bearer(suite.f.platformAdmin.token),
+      payload: { name: 'Mia Mailed', email, role: 'center_admin' },
+    });
+
+  it('mails the invitation link, the console address with the token in its hash', async () => {
+    const created = await addUser('mia@test.example');
+    expect(created.status).toBe(200);
+    const { invitation } = created.body.data as { user: PlatformUser; invitation: OneTimeLinkData };
+    expect(invitation).toMatchObject({
+      emailed: true,
+      emailNote: null,
+      link: oneTimeLink(CONSOLE_URL, invitation.token),
+    });
+    expect(invitation.link).toBe(`http://127.0.0.1:5180/#/set-password?token=${invitation.token}`);
+    const mail = received.at(-1);
+    expect(mail?.to).toEqual(['mia@test.example']);
+    expect(mail?.raw).toMatch(/^From: console@test\.example/m);
+    expect(mail?.raw).toMatch(/^Subject: You are invited to the Operations Console/m);
+    // Quoted-printable may fold the long line: compare without soft breaks.
+    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(invitation.token);
+  });
+
+  it('answers the link with emailed: false and the reason when the SMTP server cannot be reached', async () => {
+    await new Promise<void>((resolve) => sink.close(resolve));
+    open = false;
+    const created = await addUser('nobody-home@test.example');
+    expect(created.status).toBe(200);
+    const { invitation } = created.body.data as { invitation: OneTimeLinkData };
+    expect(invitation.emailed).toBe(false);
+    expect(invitation.emailNote).toMatch(/^The email could not be sent: /);
+    expect(invitation.token.length).toBeGreaterThan(40);
+  });
+});
