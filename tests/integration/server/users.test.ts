@@ -152,7 +152,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
       const short = await accept(invitation.token, 'short');
       expect(short).toMatchObject({
         status: 400,
-        body: { error: passwordPolicyError('basic', passwordPolicyGaps('basic', 'short')) },
+        body: { error: passwordPolicyError('strong', passwordPolicyGaps('strong', 'short')) },
       });
       const unknown = await accept('x'.repeat(43));
       expect(unknown).toMatchObject({ status: 400, body: { error: USER_TEXTS.linkInvalid } });
