@@ -20,6 +20,8 @@ import { registerExportRoutes } from './routes/exports';
 import { registerJobRoutes } from './routes/jobs';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerRoleRoutes } from './routes/roles';
+import { registerMonitoringRoutes } from './routes/monitoring';
+import { installRequestRecording, type RequestRecorder } from './signals/recorder';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
    * alerts). Without one the app runs no background work (most tests).
    */
   jobs?: JobRunner;
+  /** Where answered requests are recorded (the monitoring signals); without one, none are. */
+  requestRecorder?: RequestRecorder;
 }
 
 export async function buildApp({
@@ -38,6 +42,7 @@ export async function buildApp({
   config: overrides,
   logger,
   jobs,
+  requestRecorder,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
@@ -58,6 +63,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  if (requestRecorder) installRequestRecording(app, requestRecorder, config.now);
 
   await app.register(swagger, {
     openapi: {
@@ -81,6 +87,7 @@ export async function buildApp({
   await registerAlertRoutes(app, route, ctx, database, jobs);
   registerBusinessRoutes(route, ctx);
   registerJobRoutes(route, ctx);
+  registerMonitoringRoutes(route, ctx);
 
   await app.ready();
   return app;

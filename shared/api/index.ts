@@ -3,6 +3,7 @@ import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
 import { jobEndpoints } from './jobs';
+import { monitoringEndpoints } from './monitoring';
 import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -20,6 +21,7 @@ export * from './exports';
 export * from './alerts';
 export * from './business';
 export * from './jobs';
+export * from './monitoring';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -32,6 +34,7 @@ export const ENDPOINTS = {
   ...prefixed('alerts', alertEndpoints),
   ...prefixed('business', businessEndpoints),
   ...prefixed('jobs', jobEndpoints),
+  ...prefixed('monitoring', monitoringEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -37,6 +37,11 @@ export const FORWARDED = [
   'business.listSpend',
   'business.setSpend',
   'business.importCosts',
+  'jobs.listQueues',
+  'monitoring.systemHealth',
+  'monitoring.apiPerformance',
+  'monitoring.apiReport',
+  'monitoring.serviceSummary',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];
