@@ -92,13 +92,11 @@ export function createProcessSampler(options: SamplerOptions): ProcessSampler {
       delay.reset();
 
       const began = performance.now();
-      let dbRoundTripMs: number | null = null;
-      try {
-        await db.execute(sql`select 1`);
-        dbRoundTripMs = performance.now() - began;
-      } catch {
-        dbRoundTripMs = null;
-      }
+      // null: the database did not answer (the sample is still taken, for the rest).
+      const dbRoundTripMs = await db.execute(sql`select 1`).then(
+        () => performance.now() - began,
+        () => null,
+      );
       const queues = await jobQueuesOverview(db).catch(() => []);
       const disk = await diskUsage(options.dataFolder).catch(() => ({ used: 0, free: 0 }));
       const memory = process.memoryUsage();
