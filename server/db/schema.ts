@@ -537,56 +537,6 @@ export const demoAnchor = pgTable(
   (t) => [check('demo_anchor_one_row', sql`${t.id}`)],
 );
 
-/** Tables whose rows belong to one organization; usage counts their bytes. */
-export const TENANT_TABLES = [
-  'organizations',
-  'subscriptions',
-  'memberships',
-  'invites',
-  'children',
-  'attendance',
-  'dashboards',
-  'alerts',
-  'organization_add_ons',
-  'subscription_events',
-] as const;
-
-export const tenancySchema = {
-  organizations,
-  subscriptions,
-  memberships,
-  invites,
-  children,
-  attendance,
-  dashboards,
-  alerts,
-  auditLogs,
-  exportJobs,
-};
-
-export const schema = {
-  roles,
-  permissions,
-  rolePermissions,
-  users,
-  loginThrottle,
-  serverSecrets,
-  ...tenancySchema,
-  bannerAlerts,
-  billingPlans,
-  addOns,
-  organizationAddOns,
-  subscriptionEvents,
-  organizationMrr,
-  businessPlans,
-  businessPlanAddOns,
-  businessDays,
-  acquisitionSpend,
-  cloudCosts,
-  costBudgets,
-  demoAnchor,
-};
-
 // ── monitoring signals (issue 11) ──
 
 /**
@@ -690,3 +640,62 @@ export const serviceProbes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.service, t.checkedAt, t.instanceId] })],
 );
+
+export const monitoringSchema = {
+  requestRollups,
+  requestErrorExamples,
+  serverInstances,
+  processSamples,
+  serviceProbes,
+};
+
+/** Tables whose rows belong to one organization; usage counts their bytes. */
+export const TENANT_TABLES = [
+  'organizations',
+  'subscriptions',
+  'memberships',
+  'invites',
+  'children',
+  'attendance',
+  'dashboards',
+  'alerts',
+  'organization_add_ons',
+  'subscription_events',
+] as const;
+
+export const tenancySchema = {
+  organizations,
+  subscriptions,
+  memberships,
+  invites,
+  children,
+  attendance,
+  dashboards,
+  alerts,
+  auditLogs,
+  exportJobs,
+};
+
+export const schema = {
+  roles,
+  permissions,
+  rolePermissions,
+  users,
+  loginThrottle,
+  serverSecrets,
+  ...tenancySchema,
+  bannerAlerts,
+  billingPlans,
+  addOns,
+  organizationAddOns,
+  subscriptionEvents,
+  organizationMrr,
+  businessPlans,
+  businessPlanAddOns,
+  businessDays,
+  acquisitionSpend,
+  cloudCosts,
+  costBudgets,
+  demoAnchor,
+  ...monitoringSchema,
+};

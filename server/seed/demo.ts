@@ -5,6 +5,7 @@ import { DEMO_PASSWORD_HASHES } from './demo-hashes';
 import { DEMO_USERS } from './demo-users';
 import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
+import { insertDemoSignals } from './signals';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -45,6 +46,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await insertDemoTenants(db, tenantsAt);
     await insertDemoBusiness(db, tenantsAt);
     await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
+    await insertDemoSignals(db, tenantsAt);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });

@@ -166,6 +166,8 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         };
       case 'business.setSpend':
         return { token: admin, params: { month: '2026-01' }, payload: { amount: 1000 } };
+      case 'monitoring.apiReport':
+        return { token: admin, payload: { range: '1h', format: 'csv' } };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }
