@@ -56,7 +56,11 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
     >
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <LineChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} unit=" ms" />
@@ -106,7 +110,11 @@ export function RequestVolume({ data }: { data: ApiPerformance }) {
     >
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} />

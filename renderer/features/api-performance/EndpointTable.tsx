@@ -16,7 +16,7 @@ function Sparkline({ points }: { points: readonly (number | null)[] }) {
   const data = points.map((value, i) => ({ i, value }));
   return (
     <span aria-hidden="true" className="inline-block">
-      <LineChart width={88} height={24} data={data}>
+      <LineChart accessibilityLayer={false} width={88} height={24} data={data}>
         <Line
           dataKey="value"
           stroke="var(--accent)"

@@ -39,7 +39,7 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
     >
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={40} domain={[0, 100]} unit="%" />
@@ -97,7 +97,7 @@ export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
     >
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} />

@@ -11,13 +11,14 @@ const STATUS_TONE: Record<InstanceStatus, Tone> = { online: 'good', maintenance:
 
 const COLUMNS: readonly DataColumn<InstanceRow>[] = [
   {
-    id: 'host',
+    id: 'instance',
     header: 'Instance',
     rowHeader: true,
-    cell: (r) => r.host,
-    sortValue: (r) => r.host,
-    width: 'minmax(0,1.4fr)',
+    cell: (r) => r.id,
+    sortValue: (r) => r.id,
+    width: 'minmax(0,1.6fr)',
   },
+  { id: 'host', header: 'Host', cell: (r) => r.host, sortValue: (r) => r.host },
   { id: 'region', header: 'Region', cell: (r) => r.region, sortValue: (r) => r.region },
   {
     id: 'status',
@@ -28,7 +29,7 @@ const COLUMNS: readonly DataColumn<InstanceRow>[] = [
   {
     id: 'load',
     header: 'Load',
-    cell: (r) => <LoadBar value={r.load} label={`Load of ${r.host}`} />,
+    cell: (r) => <LoadBar value={r.load} label={`Load of ${r.id}`} />,
     sortValue: (r) => r.load ?? -1,
     width: 'minmax(0,1.3fr)',
   },
