@@ -9,6 +9,7 @@ import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureJobRunner } from './jobs';
+import { measureMonitoring } from './monitoring';
 import { measureInitialJs } from './renderer';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
@@ -41,6 +42,7 @@ for (const measure of [
   measureBusinessFigures,
   measureJobRunner,
   measureTableScroll,
+  measureMonitoring,
 ]) {
   const batch = await measure();
   results.push(...batch);
