@@ -92,8 +92,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await jobs.start();
       await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
-      // The first probe at once: the screens show statuses from the start, not 30 s later.
+      // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
+      void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
     } catch (error) {
       await signals?.stop().catch(() => undefined);
       await jobs.stop(0).catch(() => undefined);

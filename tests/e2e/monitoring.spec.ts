@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
+import { DEMO, expect, openConsole, openScreen, signInAs, test } from './fixtures';
 
 /**
  * System Health and API Performance on the embedded server's recorded signals: the demo's history on
@@ -92,8 +92,11 @@ test('an instance stopped shows offline', async ({ page, host, restartHost }) =>
 
   // The host's server stops cleanly with the restart: its instance is offline, the new one online.
   const next = await restartHost();
-  await signInAs(page, next, DEMO.admin);
-  await openScreen(page, 'System Health');
+  // The session survives the restart (auth.spec.ts): the console opens signed in.
+  await openConsole(page, next, '/system-health');
+  await expect(page.getByRole('heading', { level: 1, name: 'System Health' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(infrastructure(page).getByRole('row', { name: new RegExp(liveId) })).toContainText('offline', {
     timeout: 30_000,
   });
