@@ -9,6 +9,7 @@ import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureJobRunner } from './jobs';
+import { measureMonitoring } from './monitoring';
 import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
@@ -43,6 +44,7 @@ for (const measure of [
   measureJobRunner,
   measureTableScroll,
   measureRateLimitOverhead,
+  measureMonitoring,
 ]) {
   const batch = await measure();
   results.push(...batch);

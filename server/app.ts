@@ -28,6 +28,8 @@ import { registerSettingsGuards } from './settings/guards';
 import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
 import { registerUserRoutes } from './routes/users';
+import { registerMonitoringRoutes } from './routes/monitoring';
+import { installRequestRecording, type RequestRecorder } from './signals/recorder';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
    * alerts). Without one the app runs no background work (most tests).
    */
   jobs?: JobRunner;
+  /** Where answered requests are recorded (the monitoring signals); without one, none are. */
+  requestRecorder?: RequestRecorder;
 }
 
 export async function buildApp({
@@ -46,6 +50,7 @@ export async function buildApp({
   config: overrides,
   logger,
   jobs,
+  requestRecorder,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
@@ -77,6 +82,7 @@ export async function buildApp({
   registerSettingsGuards(app, ctx);
   await registerRateLimit(app, ctx);
   await registerSettingsEffects(app, ctx);
+  if (requestRecorder) installRequestRecording(app, requestRecorder, config.now);
 
   await app.register(swagger, {
     openapi: {
@@ -103,6 +109,7 @@ export async function buildApp({
   registerUsageRoutes(route, ctx);
   registerSettingsRoutes(route, ctx);
   registerUserRoutes(route, ctx);
+  registerMonitoringRoutes(route, ctx);
 
   await app.ready();
   return app;

@@ -10,6 +10,8 @@ import { resolveConfig } from './config';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
+import { createRequestRecorder } from './signals/recorder';
+import { startSignals, type RunningSignals } from './signals/runtime';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */
@@ -41,6 +43,8 @@ export interface RunningServer {
   database: Database;
   /** The server's job runner, started: other parts define their queues on it. */
   jobs: JobRunner;
+  /** This instance's monitoring signals (identity, minute tick, probes). */
+  signals: RunningSignals;
   /** Stops accepting requests, lets running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -69,14 +73,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       ...(options.jobClock ? { clock: options.jobClock } : {}),
     });
-    const app = await buildApp({ database, config, logger, jobs });
+    const requestRecorder = createRequestRecorder();
+    const app = await buildApp({ database, config, logger, jobs, requestRecorder });
     let address: string;
+    let signals: RunningSignals | undefined;
     try {
       await defineServerJobs(jobs, { db: database.db, config: serverConfig });
+      signals = await startSignals({
+        database,
+        app,
+        recorder: requestRecorder,
+        jobs,
+        version: serverConfig.version,
+        now: serverConfig.now,
+        dataFolder: dataDir ?? process.cwd(),
+        logger,
+      });
       await jobs.start();
       await runServerJobsNow(jobs);
       address = await app.listen({ host, port });
+      // The first probe and sample at once: the screens show statuses and load from the start, not later.
+      void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
+      void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
     } catch (error) {
+      await signals?.stop().catch(() => undefined);
       await jobs.stop(0).catch(() => undefined);
       await app.close();
       throw error;
@@ -88,8 +108,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       app,
       database,
       jobs,
-      // Jobs first: a running handler may still need the database.
-      close: () => (closing ??= jobs.stop().finally(() => app.close().finally(() => database.close()))),
+      signals,
+      // Signals and jobs first: both still need the database (the last minute is flushed).
+      close: () =>
+        (closing ??= signals
+          .stop()
+          .finally(() => jobs.stop().finally(() => app.close().finally(() => database.close())))),
     };
   } catch (error) {
     await database.close();

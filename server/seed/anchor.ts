@@ -35,7 +35,12 @@ import {
   oneTimeTokens,
   organizationAddOns,
   organizations,
+  processSamples,
+  requestErrorExamples,
+  requestRollups,
   roles,
+  serverInstances,
+  serviceProbes,
   serverSecrets,
   subscriptionEvents,
   subscriptions,
@@ -97,6 +102,15 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   },
   { table: cloudCosts, days: [cloudCosts.date], keyed: true },
   { table: usageEvents, days: [usageEvents.occurredAt, usageEvents.receivedAt] },
+  // The monitoring signals: whole days keep minutes and hours on their boundaries.
+  { table: requestRollups, days: [requestRollups.periodStart], keyed: true },
+  { table: requestErrorExamples, days: [requestErrorExamples.lastSeenAt] },
+  {
+    table: serverInstances,
+    days: [serverInstances.startedAt, serverInstances.lastSeenAt, serverInstances.stoppedAt],
+  },
+  { table: processSamples, days: [processSamples.sampledAt], keyed: true },
+  { table: serviceProbes, days: [serviceProbes.checkedAt], keyed: true },
 ];
 
 /** Tables with dates that are not shifted, and why. */

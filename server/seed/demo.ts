@@ -6,6 +6,7 @@ import { DEMO_USERS } from './demo-users';
 import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
 import { insertDemoUsage } from './usage';
+import { insertDemoSignals } from './signals';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -48,6 +49,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await insertDemoUsage(db, tenantsAt);
     await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
     await fillDemoAccounts(db);
+    await insertDemoSignals(db, tenantsAt);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });

@@ -3,6 +3,7 @@ import { alertEndpoints } from './alerts';
 import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
 import { jobEndpoints } from './jobs';
+import { monitoringEndpoints } from './monitoring';
 import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -26,6 +27,7 @@ export * from './jobs';
 export * from './usage';
 export * from './settings';
 export * from './users';
+export * from './monitoring';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -41,6 +43,7 @@ export const ENDPOINTS = {
   ...prefixed('usage', usageEndpoints),
   ...prefixed('settings', settingsEndpoints),
   ...prefixed('users', userEndpoints),
+  ...prefixed('monitoring', monitoringEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -49,6 +49,11 @@ export const FORWARDED = [
   'users.updateUser',
   'users.setUserStatus',
   'users.resetUserPassword',
+  'jobs.listQueues',
+  'monitoring.systemHealth',
+  'monitoring.apiPerformance',
+  'monitoring.apiReport',
+  'monitoring.serviceSummary',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -1,8 +1,11 @@
+import { serviceTone } from '../../../shared/monitoring';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatusIcon } from '../../components/ui/StatusBadge';
+import { MONITORING_TONE } from '../../components/ui/tone';
+import { formatMs, formatPct } from '../../lib/monitoring-format';
 import { formatDate } from '../../lib/format';
 import { useAppInfo } from '../../lib/appInfo';
-import { useServerHealth } from './queries';
+import { useServerHealth, useServiceSummary } from './queries';
 
 function duration(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
@@ -27,7 +30,28 @@ function Tile({ label, value, ok }: { label: string; value: string; ok?: boolean
   );
 }
 
-/** The API server's real health (server round trip), and how the console reaches it. */
+/** The service probes of System Health: each service's latest status, response time and 24 h uptime. */
+function ServiceTiles() {
+  const summary = useServiceSummary();
+  if (!summary.data) return null;
+  return (
+    <>
+      {summary.data.services.map((s) => (
+        <div key={s.service} className="rounded-md border border-line p-3" aria-label={s.name} role="group">
+          <p className="flex items-center gap-1.5 text-xs text-muted">
+            <StatusIcon tone={MONITORING_TONE[serviceTone(s.status)]} />
+            {s.name}
+          </p>
+          <p className="mt-1 text-sm font-medium text-fg capitalize">
+            {s.status} · {formatMs(s.responseMs)} · {formatPct(s.uptimePercent, 2)} up
+          </p>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The API server's real health (server round trip), its services' probes, and how the console reaches it. */
 export function SystemHealthGrid() {
   const health = useServerHealth();
   const info = useAppInfo();
@@ -55,6 +79,7 @@ export function SystemHealthGrid() {
         ok={h.status === 'ok'}
         value={`Up ${duration(h.uptimeSeconds)} · v${h.version}`}
       />
+      <ServiceTiles />
       <Tile
         label="Server location"
         value={info.data ? (info.data.embeddedServer ? 'Embedded (this computer)' : 'Remote gateway') : '…'}

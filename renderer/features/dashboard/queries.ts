@@ -12,6 +12,7 @@ export const dashboardKeys = {
   figures: (scope: string, organizationId: string | null, period: DashboardPeriod) =>
     [...dashboardKeys.all, 'dashboard', scope, organizationId, period] as const,
   health: () => [...dashboardKeys.all, 'health'] as const,
+  services: () => [...dashboardKeys.all, 'services'] as const,
   spend: () => [...dashboardKeys.all, 'spend'] as const,
 };
 
@@ -50,6 +51,15 @@ export function useBusinessFigures(period: DashboardPeriod) {
 
 export function useServerHealth() {
   return useQuery({ ...healthQuery(), refetchInterval: REFRESH_MS });
+}
+
+/** The same service probes System Health shows (any signed-in user sees their statuses). */
+export function useServiceSummary() {
+  return useQuery({
+    queryKey: dashboardKeys.services(),
+    queryFn: () => call('monitoring.serviceSummary'),
+    refetchInterval: REFRESH_MS,
+  });
 }
 
 export function useAcquisitionSpend(enabled: boolean) {

@@ -198,6 +198,8 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
           refused: { payload: { token: 'x'.repeat(43), password: 'Sample-Secret-2026' }, status: 400 },
         };
       }
+      case 'monitoring.apiReport':
+        return { token: admin, payload: { range: '1h', format: 'csv' } };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

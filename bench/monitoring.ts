@@ -1,0 +1,157 @@
+/**
+ * The monitoring signals' costs: request recording's overhead on `POST /auth/verify` (target < 5 %
+ * throughput lost against recording off), and the p95 of the 7-day API Performance answer (its endpoint
+ * table) at 100 routes × 30 days of minute roll-ups, rolled into hours as the job does (target < 100 ms),
+ * on PGlite and PostgreSQL. BENCH_MONITORING_DAYS scales the days down for a quick run.
+ */
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import type { Database } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
+import { createLogger } from '../server/logger';
+import { seedDemo } from '../server/seed/demo';
+import { createRequestRecorder } from '../server/signals/recorder';
+import { rollUpHours } from '../server/signals/rollup';
+import { bearer, insertUser, tokenFor } from '../tests/support/server';
+import { onEachDatabase } from './databases';
+import type { BenchResult } from './run';
+
+const logger = createLogger({ level: 'silent' });
+const ROUTES = 100;
+const DAYS = Number(process.env.BENCH_MONITORING_DAYS ?? 30);
+const SAMPLES = 20;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+async function throughput(url: string, token: string): Promise<number> {
+  const result = await autocannon({
+    url: `${url}/auth/verify`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    connections: 4,
+    duration: 5,
+  });
+  return result.requests.average;
+}
+
+/** The same app twice on one database, with and without the recorder; runs alternate to share the noise. */
+async function measureRecordingOverhead(): Promise<BenchResult[]> {
+  const database = await openDatabase();
+  const apps: FastifyInstance[] = [];
+  try {
+    await migrateDatabase(database);
+    await seedDemo(database, { tenants: false });
+    const login = async (app: FastifyInstance) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'admin@demo.example', password: 'demo-Console-2026' },
+      });
+      return (answer.json() as { data: { token: string } }).data.token;
+    };
+    const off = await buildApp({ database, logger });
+    const on = await buildApp({ database, logger, requestRecorder: createRequestRecorder() });
+    apps.push(off, on);
+    const urls = [
+      await off.listen({ port: 0, host: '127.0.0.1' }),
+      await on.listen({ port: 0, host: '127.0.0.1' }),
+    ];
+    const token = await login(off);
+    const totals = [0, 0];
+    for (let round = 0; round < 3; round++) {
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) totals[i]! += await throughput(urls[i]!, token);
+    }
+    const loss = (1 - totals[1]! / totals[0]!) * 100;
+    return [
+      {
+        name: 'request recording overhead on POST /auth/verify',
+        value: loss,
+        unit: '%',
+        target: { max: 5 },
+        detail: `${(totals[0]! / 3).toFixed(0)} req/s off, ${(totals[1]! / 3).toFixed(0)} req/s on`,
+      },
+    ];
+  } finally {
+    for (const app of apps) await app.close();
+    await database.close();
+  }
+}
+
+/** 100 routes × DAYS of minutes (two instances, ~20 requests a minute each), generated in the database. */
+async function seedRollups(database: Database, now: number): Promise<number> {
+  const to = now - (now % MINUTE);
+  const from = to - DAYS * DAY;
+  // One day per statement: a month in one would hold millions of rows in one transaction.
+  for (let day = from; day < to; day += DAY) {
+    await database.db.execute(sql`
+      insert into request_rollups (resolution, period_start, instance_id, route, method, organization_id,
+        requests, errors, status_counts, duration_sum_ms, satisfied, tolerating, latency_buckets, latency_counts)
+      select 'minute', m, 'bench-' || (r % 2), '/bench/route-' || r || '/:id', 'GET', '', 20,
+        case when (r + extract(minute from m)::int) % 50 = 0 then 1 else 0 end,
+        case when (r + extract(minute from m)::int) % 50 = 0 then '{"500": 1}'::jsonb else '{}'::jsonb end,
+        20 * (20 + r % 40), 19, 1,
+        array(select 180 + r % 40 + i * 3 from generate_series(0, 11) i),
+        array[1, 1, 2, 2, 3, 3, 2, 2, 1, 1, 1, 1]
+      from generate_series(${new Date(day)}::timestamptz, ${new Date(Math.min(day + DAY, to) - MINUTE)}::timestamptz, interval '1 minute') m,
+        generate_series(0, ${ROUTES - 1}) r`);
+  }
+  await rollUpHours(database.db, now);
+  const count = (await database.db.execute(sql`select count(*)::int as n from request_rollups`)) as {
+    rows: { n: number }[];
+  };
+  return count.rows[0]?.n ?? 0;
+}
+
+async function measureEndpointTable(kind: string, database: Database): Promise<BenchResult[]> {
+  try {
+    await migrateDatabase(database);
+    const now = Date.now();
+    const began = performance.now();
+    const rows = await seedRollups(database, now);
+    const seedSeconds = (performance.now() - began) / 1000;
+    const clock = { now: () => Date.now(), advance: () => undefined };
+    const owner = await insertUser(database, 'app_owner');
+    const token = await tokenFor(database, clock, owner.id);
+    const app = await buildApp({ database, logger });
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES + 3; i++) {
+        const start = performance.now();
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/monitoring/api-performance?range=7d',
+          headers: bearer(token),
+        });
+        const elapsed = performance.now() - start;
+        if (answer.statusCode !== 200)
+          throw new Error(`api-performance: ${answer.statusCode} ${answer.body}`);
+        if (i >= 3) times.push(elapsed);
+      }
+      times.sort((a, b) => a - b);
+      return [
+        { name: `${kind}: monitoring seed`, value: seedSeconds, unit: 's', detail: `${rows} roll-up rows` },
+        {
+          name: `${kind}: GET /monitoring/api-performance (7d) p95`,
+          value: percentile(times, 0.95),
+          unit: 'ms',
+          target: { max: 100 },
+          detail: `${ROUTES} routes × ${DAYS} days of minutes; median ${percentile(times, 0.5).toFixed(1)} ms over ${SAMPLES}`,
+        },
+      ];
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+export async function measureMonitoring(): Promise<BenchResult[]> {
+  return [...(await measureRecordingOverhead()), ...(await onEachDatabase(measureEndpointTable))];
+}

@@ -1,0 +1,34 @@
+import type { Tone } from '../../../shared/monitoring';
+import type { StatusTone } from './StatusBadge';
+
+/** A figure's colour by its tone (good green, warn yellow, bad red), readable on both themes. */
+export const TONE_TEXT: Readonly<Record<Tone, string>> = {
+  good: 'text-green-700 dark:text-green-400',
+  warn: 'text-amber-700 dark:text-amber-300',
+  bad: 'text-red-700 dark:text-red-400',
+  neutral: 'text-fg',
+};
+
+/** Bars and dots. */
+export const TONE_FILL: Readonly<Record<Tone, string>> = {
+  good: 'bg-green-500',
+  warn: 'bg-yellow-400',
+  bad: 'bg-red-500',
+  neutral: 'bg-gray-400',
+};
+
+/** Status badges. */
+export const TONE_BADGE: Readonly<Record<Tone, string>> = {
+  good: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+  warn: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  neutral: 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300',
+};
+
+/** The shared status badge's tone for a monitoring tone (its icon and words carry the status too). */
+export const MONITORING_TONE: Readonly<Record<Tone, StatusTone>> = {
+  good: 'ok',
+  warn: 'warning',
+  bad: 'critical',
+  neutral: 'neutral',
+};

@@ -1,0 +1,140 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { ApiPerformance } from '../../../shared/api/monitoring';
+import { APDEX_T_MS } from '../../../shared/monitoring';
+import { Card } from '../../components/ui/Card';
+import { InfoPopover } from '../../components/ui/InfoPopover';
+import { clockLabel, dayHourLabel, formatCount, formatMs } from '../../lib/monitoring-format';
+
+const AXIS = { fontSize: 11, fill: 'var(--muted)' };
+
+const labelled = (data: ApiPerformance) =>
+  data.trend.map((p) => ({
+    ...p,
+    label: data.stepMinutes >= 60 ? dayHourLabel(p.time) : clockLabel(p.time),
+  }));
+
+/** p50, p95 and p99 per step, with the range's percentiles and Apdex beside the title. */
+export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
+  const points = labelled(data);
+  return (
+    <Card
+      title="Response Time Trend"
+      info={
+        <InfoPopover label="Response Time Trend">
+          Percentiles per {data.stepMinutes}-minute step from the summed latency histograms. Apdex (T ={' '}
+          {APDEX_T_MS} ms): requests at or under T are satisfied, up to 4T tolerating, slower ones and errors
+          frustrated; Apdex = (satisfied + tolerating / 2) / requests.
+        </InfoPopover>
+      }
+      actions={
+        <dl className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Range percentiles">
+          {(['p50', 'p95', 'p99'] as const).map((k) => (
+            <div key={k} className="flex gap-1">
+              <dt className="uppercase">{k}</dt>
+              <dd className="font-medium text-fg tabular-nums">{formatMs(data.latency[k])}</dd>
+            </div>
+          ))}
+          <div className="flex gap-1">
+            <dt>Apdex</dt>
+            <dd className="font-medium text-fg tabular-nums" data-testid="apdex">
+              {data.apdex === null ? '—' : data.apdex.toFixed(2)}
+            </dd>
+          </div>
+        </dl>
+      }
+    >
+      <div className="h-64" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+            <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
+            <YAxis tick={AXIS} width={48} unit=" ms" />
+            <Tooltip formatter={(v) => formatMs(Number(v))} />
+            <Legend />
+            <Line
+              dataKey="p50"
+              name="p50"
+              stroke="var(--color-emerald-500)"
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
+            <Line
+              dataKey="p95"
+              name="p95"
+              stroke="var(--accent)"
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
+            <Line
+              dataKey="p99"
+              name="p99"
+              stroke="var(--color-red-500)"
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </Card>
+  );
+}
+
+export function RequestVolume({ data }: { data: ApiPerformance }) {
+  const points = labelled(data);
+  return (
+    <Card
+      title="Request Volume"
+      info={
+        <InfoPopover label="Request Volume">
+          Requests per {data.stepMinutes}-minute step, and those with a status of 400 or above.
+        </InfoPopover>
+      }
+    >
+      <div className="h-64" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+            <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
+            <YAxis tick={AXIS} width={48} />
+            <Tooltip formatter={(v) => formatCount(Number(v))} />
+            <Legend />
+            <Bar
+              dataKey="requests"
+              name="Requests"
+
+              fill="var(--accent)"
+              isAnimationActive={false}
+            />
+            <Bar dataKey="errors" name="Errors" fill="var(--color-red-500)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="sr-only">
+        {formatCount(data.kpis.requests)} requests in the range,{' '}
+        {formatCount(points.reduce((n, p) => n + p.errors, 0))} errors.
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import type { InstanceRow } from '../../../shared/api/monitoring';
+import type { InstanceStatus, Tone } from '../../../shared/monitoring';
+import { Card } from '../../components/ui/Card';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
+import { InfoPopover } from '../../components/ui/InfoPopover';
+import { LoadBar } from '../../components/ui/LoadBar';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { MONITORING_TONE } from '../../components/ui/tone';
+import { formatMs, formatPct, formatTime } from '../../lib/monitoring-format';
+
+const STATUS_TONE: Record<InstanceStatus, Tone> = { online: 'good', maintenance: 'warn', offline: 'bad' };
+
+const COLUMNS: readonly DataColumn<InstanceRow>[] = [
+  {
+    id: 'instance',
+    header: 'Instance',
+    rowHeader: true,
+    cell: (r) => r.id,
+    sortValue: (r) => r.id,
+    width: 'minmax(0,1.6fr)',
+  },
+  { id: 'host', header: 'Host', cell: (r) => r.host, sortValue: (r) => r.host },
+  { id: 'region', header: 'Region', cell: (r) => r.region, sortValue: (r) => r.region },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => (
+      <StatusBadge tone={MONITORING_TONE[STATUS_TONE[r.status]]}>
+        <span className="capitalize">{r.status}</span>
+      </StatusBadge>
+    ),
+    sortValue: (r) => r.status,
+  },
+  {
+    id: 'load',
+    header: 'Load',
+    cell: (r) => <LoadBar value={r.load} label={`Load of ${r.id}`} />,
+    sortValue: (r) => r.load ?? -1,
+    width: 'minmax(0,1.3fr)',
+  },
+  {
+    id: 'memory',
+    header: 'Memory',
+    numeric: true,
+    cell: (r) => formatPct(r.memoryPercent),
+    sortValue: (r) => r.memoryPercent ?? -1,
+  },
+  {
+    id: 'delay',
+    header: 'Event Loop p99',
+    numeric: true,
+    cell: (r) => formatMs(r.eventLoopDelayMs),
+    sortValue: (r) => r.eventLoopDelayMs ?? -1,
+  },
+  { id: 'version', header: 'Version', cell: (r) => r.version, sortValue: (r) => r.version },
+  { id: 'seen', header: 'Last Seen', cell: (r) => formatTime(r.lastSeenAt), sortValue: (r) => r.lastSeenAt },
+];
+
+/** Every server instance with its heartbeat and latest sample; silent for 3 minutes, it is offline. */
+export function InfrastructureTable({ instances }: { instances: readonly InstanceRow[] }) {
+  return (
+    <Card
+      title="Infrastructure Components"
+      info={
+        <InfoPopover label="Infrastructure Components">
+          Each API server instance registers a heartbeat with every minute sample; one silent for 3 minutes
+          (or stopped) is offline. Load is the CPU use of its latest sample: red above 80, yellow above 60.
+        </InfoPopover>
+      }
+    >
+      <DataTable
+        label="Infrastructure components"
+        columns={COLUMNS}
+        data={instances}
+        getRowId={(r) => r.id}
+        minWidth="56rem"
+      />
+    </Card>
+  );
+}

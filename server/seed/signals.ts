@@ -1,0 +1,283 @@
+/**
+ * The demo's monitoring history: 30 days of request roll-ups (hours; the last 24 hours also as minutes,
+ * which the 1 h, 6 h and 24 h views read), process samples and a day of service probes, from two past
+ * instances in two regions. Work hours are busy, nights and weekends quiet, and one incident day three
+ * days back has an afternoon of errors and a latency spike. Deterministic, counted back from `now`.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { requestErrorExamples, serverInstances } from '../db/schema';
+import { apdexBucket } from '../../shared/monitoring';
+import { merge, record, toArrays, type Histogram } from '../signals/histogram';
+import { PROBES } from '../signals/probes';
+import { createRandom } from './tenancy';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const DAYS = 30;
+const MINUTE_HOURS = 24;
+const BATCH = 5_000;
+
+type Random = ReturnType<typeof createRandom>;
+
+/** Real route templates of the contract, with their share of traffic and typical latency (ms). */
+const ROUTES: readonly { method: string; route: string; weight: number; latency: number }[] = [
+  { method: 'POST', route: '/auth/verify', weight: 30, latency: 18 },
+  { method: 'GET', route: '/organizations/user', weight: 12, latency: 35 },
+  { method: 'GET', route: '/organizations/:id/context', weight: 10, latency: 28 },
+  { method: 'GET', route: '/children', weight: 9, latency: 95 },
+  { method: 'GET', route: '/attendance/today', weight: 9, latency: 70 },
+  { method: 'POST', route: '/attendance', weight: 7, latency: 55 },
+  { method: 'GET', route: '/dashboard/business', weight: 5, latency: 180 },
+  { method: 'GET', route: '/organizations/:id/members', weight: 4, latency: 45 },
+  { method: 'GET', route: '/audit-logs', weight: 3, latency: 140 },
+  { method: 'POST', route: '/auth/login', weight: 3, latency: 260 },
+  { method: 'GET', route: '/cost/trend', weight: 2, latency: 120 },
+  { method: 'POST', route: '/export', weight: 1, latency: 320 },
+];
+const TOTAL_WEIGHT = ROUTES.reduce((n, r) => n + r.weight, 0);
+
+/** Part 2 §8's sample error messages, by status. */
+const ERROR_MESSAGES: Readonly<Record<number, readonly string[]>> = {
+  500: ['Internal server error in analytics service', 'Database connection timeout'],
+  404: ['User not found', 'Resource does not exist'],
+  401: ['Invalid authentication token', 'Session expired'],
+  400: ['Invalid request format', 'Missing required parameters'],
+};
+
+export const DEMO_INSTANCES = [
+  { id: 'demo-api-1', host: 'api-1.demo.internal', region: 'us-east-1' },
+  { id: 'demo-api-2', host: 'api-2.demo.internal', region: 'us-west-2' },
+] as const;
+
+/** Requests per minute of the whole platform at `at`: work hours busy, weekends quieter. */
+function platformRate(at: number): number {
+  const date = new Date(at);
+  const hour = date.getUTCHours() + date.getUTCMinutes() / 60;
+  const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
+  const work = hour >= 8 && hour < 18 ? 1 : hour >= 6 && hour < 21 ? 0.45 : 0.12;
+  return 40 * work * (weekend ? 0.3 : 1);
+}
+
+function incidentAt(now: number): { from: number; to: number } {
+  const day = now - (now % DAY) - 3 * DAY;
+  return { from: day + 13 * HOUR, to: day + 16 * HOUR };
+}
+
+interface Cell {
+  requests: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+  durationSumMs: number;
+  satisfied: number;
+  tolerating: number;
+  histogram: Histogram;
+}
+
+/** Durations drawn per cell: past it, each drawn request stands for several (the seed stays quick). */
+const MAX_DRAWS = 24;
+
+/** `count` requests of one route: durations log-normal around its latency, errors by the rate. */
+function simulate(random: Random, count: number, latency: number, errorRate: number, slow: number): Cell {
+  const cell: Cell = {
+    requests: count,
+    errors: 0,
+    statusCounts: {},
+    durationSumMs: 0,
+    satisfied: 0,
+    tolerating: 0,
+    histogram: new Map(),
+  };
+  const draws = Math.min(count, MAX_DRAWS);
+  for (let i = 0; i < draws; i++) {
+    // The draws share the count out: every request is in exactly one of them.
+    const weight = Math.floor(count / draws) + (i < count % draws ? 1 : 0);
+    const normal = Math.sqrt(-2 * Math.log(1 - random.next())) * Math.cos(2 * Math.PI * random.next());
+    const duration = latency * slow * Math.exp(0.45 * normal);
+    const expected = weight * errorRate;
+    const failed = Math.floor(expected) + (random.next() < expected % 1 ? 1 : 0);
+    record(cell.histogram, duration, weight);
+    cell.durationSumMs += duration * weight;
+    const bucket = apdexBucket(duration, false);
+    if (bucket === 'satisfied') cell.satisfied += weight - failed;
+    else if (bucket === 'tolerating') cell.tolerating += weight - failed;
+    if (failed > 0) {
+      const status = slow > 1 ? random.pick([500, 500, 500, 404]) : random.pick([400, 401, 404, 404, 500]);
+      cell.errors += failed;
+      cell.statusCounts[status] = (cell.statusCounts[status] ?? 0) + failed;
+    }
+  }
+  return cell;
+}
+
+/** A Poisson-like count around `mean` (the demo only needs it plausible and deterministic). */
+const around = (random: Random, mean: number) => Math.max(0, Math.round(mean * (0.6 + 0.8 * random.next())));
+
+type Route = (typeof ROUTES)[number];
+
+/** A roll-up row by column name (see insertJson). */
+function rollupRow(resolution: 'minute' | 'hour', at: number, instanceId: string, r: Route, cell: Cell) {
+  const { buckets, counts } = toArrays(cell.histogram);
+  return {
+    resolution,
+    period_start: new Date(at).toISOString(),
+    instance_id: instanceId,
+    route: r.route,
+    method: r.method,
+    organization_id: '',
+    requests: cell.requests,
+    errors: cell.errors,
+    status_counts: cell.statusCounts,
+    duration_sum_ms: cell.durationSumMs,
+    satisfied: cell.satisfied,
+    tolerating: cell.tolerating,
+    latency_buckets: buckets,
+    latency_counts: counts,
+  };
+}
+
+/** Adds a minute into its hour, as the hour roll-up job does in SQL. */
+function addInto(into: Cell, cell: Cell): void {
+  into.requests += cell.requests;
+  into.errors += cell.errors;
+  into.durationSumMs += cell.durationSumMs;
+  into.satisfied += cell.satisfied;
+  into.tolerating += cell.tolerating;
+  for (const [status, n] of Object.entries(cell.statusCounts)) {
+    into.statusCounts[status] = (into.statusCounts[status] ?? 0) + n;
+  }
+  merge(into.histogram, cell.histogram);
+}
+
+/**
+ * Inserts rows (keyed by column name) as one JSON parameter per batch: the engine parses the batch itself,
+ * several times faster than binding each value, which matters for a seed of tens of thousands of rows.
+ */
+async function insertJson(db: Db, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = JSON.stringify(rows.slice(i, i + BATCH));
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
+    );
+  }
+}
+
+export async function insertDemoSignals(db: Db, now: number): Promise<void> {
+  const random = createRandom(11_2026);
+  const incident = incidentAt(now);
+  const inIncident = (at: number) => at >= incident.from && at < incident.to;
+  const lastMinute = now - (now % MINUTE);
+  const minutesFrom = now - (now % HOUR) - MINUTE_HOURS * HOUR;
+  const firstHour = now - (now % HOUR) - DAYS * DAY;
+
+  await db.insert(serverInstances).values(
+    DEMO_INSTANCES.map((i) => ({
+      ...i,
+      version: 'demo',
+      startedAt: new Date(firstHour),
+      lastSeenAt: new Date(lastMinute - MINUTE),
+      stoppedAt: new Date(lastMinute - MINUTE),
+    })),
+  );
+
+  const rows: ReturnType<typeof rollupRow>[] = [];
+  const cell = (at: number, r: Route, count: number) =>
+    simulate(random, count, r.latency, inIncident(at) ? 0.12 : 0.006, inIncident(at) ? 6 : 1);
+  // Hours older than the minutes, straight from the model.
+  for (let at = firstHour; at < minutesFrom; at += HOUR) {
+    for (const r of ROUTES) {
+      const instance = DEMO_INSTANCES[random.int(0, 1)]!;
+      const count = around(random, (platformRate(at + HOUR / 2) * 60 * r.weight) / TOTAL_WEIGHT);
+      if (count > 0) rows.push(rollupRow('hour', at, instance.id, r, cell(at, r, count)));
+    }
+  }
+  // The last 24 hours as minutes, and their completed hours rolled up as the job would.
+  const currentHour = now - (now % HOUR);
+  const hours = new Map<string, { at: number; instanceId: string; r: Route; cell: Cell }>();
+  for (let at = minutesFrom; at < lastMinute; at += MINUTE) {
+    for (const r of ROUTES) {
+      const count = around(random, (platformRate(at) * r.weight) / TOTAL_WEIGHT);
+      if (count === 0) continue;
+      const instance = DEMO_INSTANCES[random.int(0, 1)]!;
+      const minute = cell(at, r, count);
+      rows.push(rollupRow('minute', at, instance.id, r, minute));
+      const hourAt = at - (at % HOUR);
+      if (hourAt >= currentHour) continue;
+      const key = `${hourAt}|${instance.id}|${r.method} ${r.route}`;
+      const hour = hours.get(key) ?? {
+        at: hourAt,
+        instanceId: instance.id,
+        r,
+        cell: simulate(random, 0, 1, 0, 1),
+      };
+      addInto(hour.cell, minute);
+      hours.set(key, hour);
+    }
+  }
+  for (const h of hours.values()) rows.push(rollupRow('hour', h.at, h.instanceId, h.r, h.cell));
+  await insertJson(db, 'request_rollups', rows);
+
+  await db.insert(requestErrorExamples).values(
+    Object.entries(ERROR_MESSAGES).flatMap(([status, messages], i) =>
+      messages.map((message, j) => ({
+        route: ROUTES[(i * 2 + j) % ROUTES.length]!.route,
+        method: ROUTES[(i * 2 + j) % ROUTES.length]!.method,
+        status: Number(status),
+        message,
+        count: random.int(3, 40),
+        lastSeenAt: new Date(lastMinute - random.int(1, 20) * HOUR),
+      })),
+    ),
+  );
+
+  const samples: Record<string, unknown>[] = [];
+  for (let at = firstHour; at < lastMinute; at += at < lastMinute - DAY ? 15 * MINUTE : MINUTE) {
+    for (const instance of DEMO_INSTANCES) {
+      const busy = platformRate(at) / 40;
+      const spike = inIncident(at) ? 45 : 0;
+      samples.push({
+        instance_id: instance.id,
+        sampled_at: new Date(at).toISOString(),
+        cpu_percent: Math.min(98, 8 + 30 * busy + spike + 6 * random.next()),
+        rss_bytes: 300_000_000 + random.int(0, 60_000_000),
+        heap_used_bytes: 120_000_000 + random.int(0, 40_000_000),
+        memory_percent: 38 + 12 * busy + (inIncident(at) ? 20 : 0) + 3 * random.next(),
+        event_loop_delay_p99_ms: 11 + 8 * busy + (inIncident(at) ? 90 : 0) + 3 * random.next(),
+        event_loop_utilization: Math.min(0.95, 0.05 + 0.3 * busy + (inIncident(at) ? 0.45 : 0)),
+        db_round_trip_ms: 0.6 + 1.5 * busy + (inIncident(at) ? 40 : 0) + random.next(),
+        open_connections: Math.round(4 + 30 * busy),
+        job_backlog: inIncident(at) ? random.int(20, 80) : random.int(0, 3),
+        job_failures: inIncident(at) ? random.int(1, 4) : 0,
+        // The data folder fills slowly over the month.
+        disk_used_bytes: Math.round(58e9 + ((at - firstHour) / (DAYS * DAY)) * 4e9),
+        disk_free_bytes: Math.round(42e9 - ((at - firstHour) / (DAYS * DAY)) * 4e9),
+      });
+    }
+  }
+  await insertJson(db, 'process_samples', samples);
+
+  const probes: Record<string, unknown>[] = [];
+  for (let at = lastMinute - DAY; at < lastMinute; at += 5 * MINUTE) {
+    for (const probe of PROBES) {
+      const roll = random.next();
+      const status = roll < 0.985 ? 'healthy' : roll < 0.997 ? 'warning' : 'critical';
+      probes.push({
+        service: probe.service,
+        checked_at: new Date(at).toISOString(),
+        instance_id: DEMO_INSTANCES[0].id,
+        status,
+        response_ms:
+          Math.round((status === 'healthy' ? 2 + 6 * random.next() : 150 + 400 * random.next()) * 100) / 100,
+        version:
+          probe.service === 'database'
+            ? 'PostgreSQL 15.8'
+            : probe.service === 'job-runner'
+              ? 'pg-boss 12'
+              : null,
+        detail: status === 'healthy' ? 'Demo history' : 'Demo history: slow answer',
+      });
+    }
+  }
+  await insertJson(db, 'service_probes', probes);
+}
