@@ -17,14 +17,6 @@ export const TONE_FILL: Readonly<Record<Tone, string>> = {
   neutral: 'bg-gray-400',
 };
 
-/** Status badges. */
-export const TONE_BADGE: Readonly<Record<Tone, string>> = {
-  good: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
-  warn: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
-  neutral: 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300',
-};
-
 /** The shared status badge's tone for a monitoring tone (its icon and words carry the status too). */
 export const MONITORING_TONE: Readonly<Record<Tone, StatusTone>> = {
   good: 'ok',
