@@ -3,14 +3,10 @@
  * which adds the host and the OS. Only route paths and feature names from the fixed list leave: never
  * a query string or anything typed.
  */
-import {
-  USAGE_LIMITS,
-  screenClassOf,
-  type FeatureId,
-  type UsageBatchInput,
-  type UsageEventInput,
-} from '../../shared/api/usage';
-import { BridgeCallError, type Channel } from '../../shared/bridge/contract';
+import type { UsageBatchInput, UsageEventInput } from '../../shared/api/usage';
+import { USAGE_LIMITS, screenClassOf, type FeatureId } from '../../shared/usage';
+import type { Channel } from '../../shared/bridge/contract';
+import { BridgeCallError } from '../../shared/bridge/errors';
 import { call, onCallSucceeded } from './bridge';
 
 /** A batch leaves at most this long after its first event, or as soon as it holds this many. */

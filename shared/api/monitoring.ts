@@ -171,7 +171,7 @@ export const monitoringEndpoints = {
     data: z.object({ fileName: z.string(), content: z.string(), rows: z.number().int() }),
     auth: 'token',
     permission: 'system.view_health',
-    audit: { action: 'EXPORT', resource: 'api-performance', severity: 'medium' },
+    audit: { action: 'EXPORT', resource: 'api_performance', severity: 'medium' },
   }),
   serviceSummary: defineEndpoint({
     client: 'gateway',

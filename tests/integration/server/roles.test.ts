@@ -170,6 +170,9 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'settings.testEmail':
         payload = {};
         break;
+      case 'monitoring.apiReport':
+        payload = { range: '1h', format: 'csv' };
+        break;
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

@@ -311,7 +311,7 @@ describe.each(testDatabases)('monitoring signals on $name', (target) => {
     const records = await suite.database.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.resource, 'api-performance'));
+      .where(eq(auditLogs.resource, 'api_performance'));
     // The refused report of the bad-input test is on the trail too, as a failure.
     expect(records.filter((r) => r.status === 'success')).toHaveLength(2);
     expect(records.filter((r) => r.status === 'failure')).toHaveLength(1);

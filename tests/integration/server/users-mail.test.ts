@@ -77,7 +77,7 @@ describe.each(testDatabases)('user mail on $name', (target) => {
     expect(created.status).toBe(200);
     const { invitation } = created.body.data as { invitation: OneTimeLinkData };
     expect(invitation.emailed).toBe(false);
-    expect(invitation.emailNote).toMatch(/^The email could not be sent: /);
+    expect(invitation.emailNote).toMatch(/^The message could not be sent: /);
     expect(invitation.token.length).toBeGreaterThan(40);
   });
 });
