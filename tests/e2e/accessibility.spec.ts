@@ -84,6 +84,8 @@ test.beforeAll(async ({ browser, workerHost }) => {
 });
 
 test.afterAll(async () => {
+  // The worker's host is shared: give it back with the default theme.
+  if (context) await page.evaluate(() => window.consoleApi['settings:setTheme']({ theme: 'auto' }));
   await context?.close();
 });
 

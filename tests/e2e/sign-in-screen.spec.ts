@@ -77,7 +77,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }) => {
     const page = await coldPage(browser, colorScheme);
     await openSignIn(page, host);
-    // The host's theme is the default, 'auto': the page follows the browser's colour scheme.
+    // The host (its theme included) is shared with this worker's other tests: 'auto' follows the browser.
+    await page.evaluate(() => window.consoleApi['settings:setTheme']({ theme: 'auto' }));
     if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     const { violations } = await new AxeBuilder({ page }).analyze();
