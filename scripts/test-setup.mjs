@@ -1,5 +1,6 @@
 // What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests
-// and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL suites run on.
+// and age for the backup suites, and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL
+// suites run on.
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +14,11 @@ const PG_CLUSTER = path.join(ROOT, 'scripts/pg-cluster.sh');
 /** What the test run needs, each with the Debian package that provides it. */
 export function requirements(env = process.env) {
   const pgBin = env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-  const needs = [{ what: 'Chromium', file: env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' }];
+  const needs = [
+    { what: 'Chromium', file: env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
+    // The backup suites decrypt an archive with Debian's age to prove it opens without the app.
+    { what: 'age', file: '/usr/bin/age', pkg: 'age' },
+  ];
   // With TEST_DATABASE_URL set the PostgreSQL suites use that server; no local cluster is started.
   if (!env.TEST_DATABASE_URL) {
     needs.push({ what: 'PostgreSQL 15 server', file: path.join(pgBin, 'initdb'), pkg: 'postgresql-15' });

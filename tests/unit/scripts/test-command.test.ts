@@ -73,10 +73,13 @@ const stateFile = (port: number) => path.join(process.env.TMPDIR ?? '/tmp', `ops
 
 describe('what the test command needs', () => {
   it('needs Chromium, and the PostgreSQL 15 server only when no TEST_DATABASE_URL is given', () => {
-    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'postgresql-15']);
-    expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual(['chromium']);
+    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'age', 'postgresql-15']);
+    expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual([
+      'chromium',
+      'age',
+    ]);
     expect(requirements({ CHROMIUM_PATH: '/opt/c' })[0]?.file).toBe('/opt/c');
-    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual(['chromium']);
+    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual(['chromium', 'age']);
     expect(missing({}, () => true)).toEqual([]);
   });
 
