@@ -1,17 +1,20 @@
 /**
  * API keys seen by this instance, by hash, kept until the database announces a change to them: the
- * api_keys trigger (migration integrations_sql) sends `api_key:<id>` on the "principals" channel when a
- * key is revoked, expired early or deleted, so a revoked key is refused on its next call on every
- * instance. The key's creator (whose permissions bound the key's) comes from the principal cache, which
+ * api_keys trigger (migration integrations_sql) sends the key's id on the "api_keys" channel when a key
+ * is revoked, expired early or deleted (the principal cache's mechanism), so a revoked key is refused on
+ * its next call on every instance. The key's creator (whose permissions bound the key's) comes from the principal cache, which
  * follows changes to users and roles the same way.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PRINCIPAL_CHANNEL, PRINCIPAL_TTL_MS } from '../auth/principals';
+import { PRINCIPAL_TTL_MS } from '../auth/principals';
 import { createExpiringLru } from '../auth/lru';
 import type { Database } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { performance } from 'node:perf_hooks';
+
+/** The NOTIFY channel of the api_keys trigger in migration integrations_sql. */
+export const API_KEY_CHANNEL = 'api_keys';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -31,29 +34,19 @@ export async function createApiKeyCache(database: Database, logger: FastifyBaseL
     epoch++;
     cache.deleteWhere((row) => row.id === id);
   };
-  const unlisten = await database.listen(
-    PRINCIPAL_CHANNEL,
-    (payload) => {
-      if (payload.startsWith('api_key:')) forget(payload.slice('api_key:'.length));
-      else if (payload === 'all') {
-        epoch++;
-        cache.clear();
-      }
+  const unlisten = await database.listen(API_KEY_CHANNEL, (payload) => forget(payload), {
+    onLost() {
+      listening = false;
+      epoch++;
+      cache.clear();
+      logger.warn('API key cache: LISTEN connection lost, reading the database on every call');
     },
-    {
-      onLost() {
-        listening = false;
-        epoch++;
-        cache.clear();
-        logger.warn('API key cache: LISTEN connection lost, reading the database on every call');
-      },
-      onRestored() {
-        epoch++;
-        cache.clear();
-        listening = true;
-      },
+    onRestored() {
+      epoch++;
+      cache.clear();
+      listening = true;
     },
-  );
+  });
   return {
     async byHash(hash) {
       const cached = listening ? cache.get(hash) : undefined;
