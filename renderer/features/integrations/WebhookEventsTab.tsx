@@ -29,7 +29,11 @@ export function WebhookEventsTab() {
         <InlineError
           message={replay.error ? errorMessage(replay.error, 'Replaying the event failed') : null}
         />
-        <Button onClick={() => void deliveries.refetch()} disabled={deliveries.isFetching}>
+        <Button
+          aria-label="Refresh webhook events"
+          onClick={() => void deliveries.refetch()}
+          disabled={deliveries.isFetching}
+        >
           Refresh
         </Button>
       </div>
