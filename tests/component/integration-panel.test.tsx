@@ -104,4 +104,16 @@ describe('IntegrationPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     expect(await screen.findByText('Ping failed: Answered 500')).toBeTruthy();
   });
+
+  it('shows a rotated secret once, with the end of the overlap', async () => {
+    renderPanel({
+      'integrations.rotateSecret': () => ({
+        secret: 'whsec_bmV3LXNlY3JldA==',
+        previousSecretUntil: '2026-03-03T09:00:00.000Z',
+      }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByText('whsec_bmV3LXNlY3JldA==')).toBeTruthy();
+    expect(screen.getByText(/The old one keeps signing too until/)).toBeTruthy();
+  });
 });

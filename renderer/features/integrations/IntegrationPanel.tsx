@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import {
   useDeleteIntegration,
   useRevealApiKey,
+  useRotateSecret,
   useSetIntegrationEnabled,
   useSyncIntegration,
 } from './mutations';
@@ -26,9 +27,10 @@ export function IntegrationPanel({
   const enable = useSetIntegrationEnabled();
   const remove = useDeleteIntegration();
   const reveal = useRevealApiKey();
+  const rotate = useRotateSecret();
   const [revealed, setRevealed] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const failure = sync.error ?? enable.error ?? remove.error ?? reveal.error;
+  const failure = sync.error ?? enable.error ?? remove.error ?? reveal.error ?? rotate.error;
   const inactive = integration.status === 'inactive';
 
   const toggleReveal = () => {
@@ -91,8 +93,22 @@ export function IntegrationPanel({
         >
           {inactive ? 'Enable' : 'Disable'}
         </Button>
+        {integration.type === 'webhook' && (
+          <Button onClick={() => rotate.mutate(integration.id)} disabled={rotate.isPending}>
+            Rotate secret
+          </Button>
+        )}
         <Button onClick={() => setConfirming(true)}>Delete</Button>
       </div>
+      {rotate.data && (
+        <div role="status" className="mt-3 space-y-1 text-sm text-fg">
+          <p>
+            New signing secret (shown only now). The old one keeps signing too until{' '}
+            {formatDateTime(rotate.data.previousSecretUntil)}.
+          </p>
+          <code className="block break-all">{rotate.data.secret}</code>
+        </div>
+      )}
       {sync.data && (
         <p role="status" className="mt-3 text-sm text-fg">
           {sync.data.ok

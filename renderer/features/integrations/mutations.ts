@@ -52,3 +52,8 @@ export const useRegenerateApiKey = () =>
   );
 export const useRevokeApiKey = () =>
   useIntegrationChange((id: string) => call('integrations.revokeApiKey', byId(id)), 'Revoking the key');
+export const useRotateSecret = () =>
+  useIntegrationChange(
+    (id: string) => call('integrations.rotateSecret', byId(id)),
+    'Rotating the signing secret',
+  );
