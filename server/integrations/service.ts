@@ -27,6 +27,8 @@ import { signWebhook } from './signing';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 export const WEBHOOK_SWEEP_QUEUE = 'webhook-sweep';
+/** How long past its timeout a claimed attempt may take before the sweep gives it to another run. */
+const ATTEMPT_LEASE_MARGIN_MS = 45_000;
 /** Attempts in all: the first and one per retry delay. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 
@@ -118,7 +120,12 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     // The claim: only one run makes this attempt, whatever the number of jobs or instances.
     const [delivery] = await db
       .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: at, nextAttemptAt: null })
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        lastAttemptAt: at,
+        // A lease: an instance that dies mid-attempt leaves the delivery due again after it (the sweep).
+        nextAttemptAt: new Date(at.getTime() + timeoutMs + ATTEMPT_LEASE_MARGIN_MS),
+      })
       .where(
         and(
           eq(webhookDeliveries.id, deliveryId),
@@ -137,7 +144,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     if (!endpoint || !deliverable(endpoint) || !endpoint.url) {
       await db
         .update(webhookDeliveries)
-        .set({ status: 'failed', lastError: 'The endpoint is disabled' })
+        .set({ status: 'failed', nextAttemptAt: null, lastError: 'The endpoint is disabled' })
         .where(eq(webhookDeliveries.id, deliveryId));
       return { deliveryId, attempted: false, status: 'failed' };
     }
@@ -151,6 +158,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     });
     const done = new Date(now());
     const common = {
+      nextAttemptAt: null,
       responseStatus: result.status,
       responseTimeMs: result.timeMs,
       lastError: result.error,

@@ -199,6 +199,27 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     expect(silent!.result).toMatchObject({ status: null, error: 'No answer within 0 s' });
   });
 
+  it('makes an attempt again when the instance that claimed it died, once its lease is over', async () => {
+    const { integration } = await createEndpoint('/lease');
+    await service.emit('user.created', { id: 'lease' });
+    const [row] = await deliveryRows(integration.id);
+    // What a claim leaves behind when its instance dies before recording the outcome.
+    await suite.database.db
+      .update(webhookDeliveries)
+      .set({
+        attempts: 1,
+        lastAttemptAt: new Date(clock.now()),
+        nextAttemptAt: new Date(clock.now() + 45_300),
+      })
+      .where(eq(webhookDeliveries.id, row!.id));
+    expect(await service.deliverDue()).toHaveLength(0);
+    clock.advance(45_300);
+    const [again] = await service.deliverDue();
+    expect(again).toMatchObject({ attempted: true, status: 'success' });
+    const [done] = await deliveryRows(integration.id);
+    expect(done).toMatchObject({ status: 'success', attempts: 2, nextAttemptAt: null });
+  });
+
   it('disables the endpoint on 410 and alerts the administrators', async () => {
     const { integration } = await createEndpoint('/gone');
     sink.answer('/gone', status(410));
