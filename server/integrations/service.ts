@@ -7,7 +7,7 @@
  * without a success is disabled and the administrators alerted.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PING_EVENT,
@@ -383,6 +383,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
             )
             .limit(1000);
           for (const row of overdue) await enqueue(row.id, row.attempts);
+          await purgeOldDeliveries(db, now());
         },
         { data: z.object({}).strict(), policy: 'stately', retries: 1 },
       );
@@ -394,3 +395,15 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 /** Ids of deliveries of the given endpoints (for tests and the list). */
 export const deliveriesOf = (db: Db, integrationIds: string[]) =>
   db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.integrationId, integrationIds));
+
+/** Deliveries and events are kept this long (the list's figures count the same window), then removed. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** Removes settled deliveries and events older than the retention; pending ones stay until they settle. */
+export async function purgeOldDeliveries(db: Db, now: number): Promise<void> {
+  const before = new Date(now - DELIVERY_RETENTION_MS);
+  await db
+    .delete(webhookDeliveries)
+    .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, before)));
+  await db.delete(webhookEvents).where(lt(webhookEvents.occurredAt, before));
+}

@@ -12,7 +12,11 @@ import { buildApp } from '../../../server/app';
 import { auditLogs, bannerAlerts, integrations, users, webhookDeliveries } from '../../../server/db/schema';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
-import { createWebhookService, type WebhookService } from '../../../server/integrations/service';
+import {
+  createWebhookService,
+  purgeOldDeliveries,
+  type WebhookService,
+} from '../../../server/integrations/service';
 import { createSecretBox, generateSecretKey } from '../../../server/security/secret-box';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../../shared/integrations';
 import { testDatabases } from '../../support/databases';
@@ -218,6 +222,20 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     expect(again).toMatchObject({ attempted: true, status: 'success' });
     const [done] = await deliveryRows(integration.id);
     expect(done).toMatchObject({ status: 'success', attempts: 2, nextAttemptAt: null });
+  });
+
+  it('removes settled deliveries and events after 30 days, never a pending one', async () => {
+    const { integration } = await createEndpoint('/old');
+    await service.emit('user.created', { id: 'old-ok' });
+    await service.deliverDue();
+    sink.answer('/old', status(500));
+    await service.emit('user.created', { id: 'old-pending' });
+    await service.deliverDue();
+    await purgeOldDeliveries(suite.database.db, clock.now() + 29 * 86_400_000);
+    expect(await deliveryRows(integration.id)).toHaveLength(2);
+    await purgeOldDeliveries(suite.database.db, clock.now() + 31 * 86_400_000);
+    const left = await deliveryRows(integration.id);
+    expect(left.map((d) => d.status)).toEqual(['pending']);
   });
 
   it('disables the endpoint on 410 and alerts the administrators', async () => {
