@@ -160,8 +160,6 @@ export async function createPrincipalCache({
       loading.clear();
     } else if (kind === 'organization') {
       organizationsSeen.delete(id);
-    } else if (kind === 'api_key') {
-      // The API key cache's (server/integrations/api-key-cache.ts); no principal changed.
     } else {
       if (kind !== 'all') logger.warn(`unknown ${PRINCIPAL_CHANNEL} notification, everything dropped`);
       dropAll();
