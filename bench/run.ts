@@ -8,6 +8,7 @@ import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
 import { measureSignInScreen } from './renderer';
@@ -45,6 +46,7 @@ for (const measure of [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureIntegrations,
 ]) {
   const batch = await measure();
   results.push(...batch);

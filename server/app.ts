@@ -11,7 +11,12 @@ import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
+import { createApiKeyCache } from './integrations/api-key-cache';
+import { createWebhookService } from './integrations/service';
 import { createLogger } from './logger';
+import { registerIntegrationRoutes } from './routes/integrations';
+import type { OutboundPolicy } from './security/outbound';
+import { createSecretBox, generateSecretKey } from './security/secret-box';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAlertRoutes } from './routes/alerts';
 import { registerAuthRoutes } from './routes/auth';
@@ -43,6 +48,13 @@ export interface BuildAppOptions {
   jobs?: JobRunner;
   /** Where answered requests are recorded (the monitoring signals); without one, none are. */
   requestRecorder?: RequestRecorder;
+  /**
+   * The key that seals secrets at rest (server/security/secret-box.ts); startServer loads it. Without
+   * one, a key for this app only: what it seals does not open after a restart (tests).
+   */
+  secretKey?: Buffer;
+  /** Test-only: addresses outgoing webhooks may reach although not public (a loopback sink). */
+  outbound?: OutboundPolicy;
 }
 
 export async function buildApp({
@@ -51,12 +63,24 @@ export async function buildApp({
   logger,
   jobs,
   requestRecorder,
+  secretKey,
+  outbound,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
   const log = logger ?? createLogger();
   const principals = await createPrincipalCache({ database, logger: log });
   const settings = await createSettingsStore(database, log);
+  const apiKeys = await createApiKeyCache(database, log);
+  const secrets = createSecretBox(secretKey ?? generateSecretKey());
+  const webhooks = createWebhookService({
+    db: database.db,
+    now: config.now,
+    secrets,
+    outbound: outbound ?? {},
+    logger: log,
+  });
+  if (jobs) await webhooks.attachJobs(jobs);
   const ctx: ServerContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -65,6 +89,9 @@ export async function buildApp({
     throttle: createLoginThrottle(database.db, config.throttle, config.now),
     principals,
     settings,
+    apiKeys,
+    webhooks,
+    secrets,
   };
 
   const app = Fastify({
@@ -79,6 +106,7 @@ export async function buildApp({
   app.decorate('principals', principals);
   app.addHook('onClose', async () => principals.close());
   app.addHook('onClose', async () => settings.close());
+  app.addHook('onClose', async () => apiKeys.close());
   registerSettingsGuards(app, ctx);
   await registerRateLimit(app, ctx);
   await registerSettingsEffects(app, ctx);
@@ -110,6 +138,7 @@ export async function buildApp({
   registerSettingsRoutes(route, ctx);
   registerUserRoutes(route, ctx);
   registerMonitoringRoutes(route, ctx);
+  registerIntegrationRoutes(route, ctx);
 
   await app.ready();
   return app;

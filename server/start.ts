@@ -9,6 +9,8 @@ import type { Clock } from 'pg-boss';
 import { resolveConfig } from './config';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
+import type { OutboundPolicy } from './security/outbound';
+import { loadSecretKey } from './security/secret-box';
 import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
 import { createRequestRecorder } from './signals/recorder';
 import { startSignals, type RunningSignals } from './signals/runtime';
@@ -34,6 +36,8 @@ export interface StartServerOptions {
   demoSnapshotFile?: string;
   /** The job runner's clock: tests pass pg-boss's `TestClock` to move jobs' time by hand. */
   jobClock?: Clock;
+  /** Test-only: addresses outgoing webhooks may reach although not public (a loopback sink). */
+  outbound?: OutboundPolicy;
 }
 
 export interface RunningServer {
@@ -74,7 +78,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.jobClock ? { clock: options.jobClock } : {}),
     });
     const requestRecorder = createRequestRecorder();
-    const app = await buildApp({ database, config, logger, jobs, requestRecorder });
+    // The secret box's key never lives in the database: CONSOLE_SECRET_KEY, else a key file beside
+    // the data (PGlite's folder, or the working folder of a PostgreSQL server); in memory, none is kept.
+    const keyFolder = dataDir ?? (databaseUrl ? process.cwd() : undefined);
+    const secretKey =
+      process.env.CONSOLE_SECRET_KEY || keyFolder
+        ? await loadSecretKey({
+            env: process.env.CONSOLE_SECRET_KEY || undefined,
+            dataFolder: keyFolder ?? '',
+          })
+        : undefined;
+    const app = await buildApp({
+      database,
+      config,
+      logger,
+      jobs,
+      requestRecorder,
+      ...(secretKey ? { secretKey } : {}),
+      ...(options.outbound ? { outbound: options.outbound } : {}),
+    });
     let address: string;
     let signals: RunningSignals | undefined;
     try {

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
 import { TokenError } from '../auth/tokens';
 import { isUuid } from '../auth/users';
+import { authenticateApiKey, looksLikeApiKey } from '../integrations/api-key-auth';
 import type { ServerContext } from '../context';
 import { HttpError, authRequired } from './errors';
 
@@ -14,6 +15,7 @@ import { HttpError, authRequired } from './errors';
 export async function authenticate(request: FastifyRequest, ctx: ServerContext): Promise<SessionUser> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw authRequired();
+  if (looksLikeApiKey(token)) return authenticateApiKey(request, ctx, token);
 
   let claims;
   try {

@@ -13,6 +13,7 @@ import {
   resolveTenantContext,
   touchMembership,
 } from '../tenancy/context';
+import { assertKeyReaches } from '../integrations/api-key-auth';
 import { authenticate } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';
 import { HttpError, SERVER_TEXTS, authRequired, forbidden } from './errors';
@@ -100,6 +101,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
               if (endpoint.permission && !session.permissions.includes(endpoint.permission)) {
                 throw forbidden(endpoint.permission);
               }
+              assertKeyReaches(request, endpoint);
               sessions.set(request, session);
               if (endpoint.tenant) {
                 const organizationId = requestedOrganization(request, endpoint);

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { apiKeyRateKey, looksLikeApiKey } from '../integrations/api-key-auth';
 
 const WINDOW_MS = 60_000;
 /** How long an instance's own counts wait before they join the shared ones (one query per batch). */
@@ -140,6 +141,7 @@ async function keyOf(ctx: ServerContext, request: FastifyRequest): Promise<strin
   // Asked before the allow-list: while limiting is off, no token is checked twice for nothing.
   if (!(await ctx.settings.current()).settings.performance.rateLimitEnabled) return 'off';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (token && looksLikeApiKey(token)) return apiKeyRateKey(token);
   if (token) {
     try {
       return `user:${(await ctx.tokens.verify(token)).userId}`;

@@ -54,6 +54,19 @@ export const FORWARDED = [
   'monitoring.apiPerformance',
   'monitoring.apiReport',
   'monitoring.serviceSummary',
+  'integrations.listIntegrations',
+  'integrations.createIntegration',
+  'integrations.deleteIntegration',
+  'integrations.setIntegrationEnabled',
+  'integrations.syncIntegration',
+  'integrations.rotateSecret',
+  'integrations.revealApiKey',
+  'integrations.listDeliveries',
+  'integrations.replayDelivery',
+  'integrations.listApiKeys',
+  'integrations.generateApiKey',
+  'integrations.regenerateApiKey',
+  'integrations.revokeApiKey',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -125,6 +125,12 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
       });
       return row;
     });
+    // Ready at once (the file streams on download): the event says so.
+    await ctx.webhooks.emit(
+      'export.completed',
+      { exportId: job.id, type: job.type, format: job.format, rowCount: job.rowCount },
+      job.organizationId,
+    );
     return toJob(job, now);
   });
 

@@ -61,6 +61,12 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
       }
       await audit.record(tx, { details: { changes } });
     });
+    if (Object.keys(changes).length > 0)
+      await ctx.webhooks.emit(
+        'organization.updated',
+        { organizationId: context.organizationId, changes },
+        context.organizationId,
+      );
     return loadOrganization(ctx.db, context);
   });
 
@@ -94,6 +100,11 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
       await audit.record(tx, { resourceId: row.id });
       return row;
     });
+    await ctx.webhooks.emit(
+      'member.invited',
+      { organizationId, inviteId: created.id, email, role: body.role },
+      organizationId,
+    );
     const [organization] = await ctx.db
       .select({ name: organizations.name })
       .from(organizations)

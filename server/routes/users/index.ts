@@ -91,6 +91,13 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
       if (isUniqueViolation(error)) throw new HttpError(409, ERRORS.emailTaken);
       throw error;
     }
+    await ctx.webhooks.emit('user.created', {
+      userId: id,
+      email,
+      name: body.name,
+      role: body.role,
+      centerId: body.centerId,
+    });
     const invitation = await deliverOneTimeLink(ctx, {
       email,
       name: body.name,
@@ -131,6 +138,8 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
       }
       await audit.record(tx);
     });
+    if (roleChanges)
+      await ctx.webhooks.emit('role.changed', { userId: target.id, from: target.role, to: body.role });
     return reload(target.id);
   });
 
@@ -155,6 +164,8 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
         .where(eq(users.id, target.id));
       await audit.record(tx);
     });
+    if (body.status === 'suspended' && target.status !== 'suspended')
+      await ctx.webhooks.emit('user.suspended', { userId: target.id, email: target.email });
     return reload(target.id);
   });
 

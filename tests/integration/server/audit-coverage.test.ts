@@ -16,7 +16,8 @@ import {
   type Endpoint,
   type SettingsDocument,
 } from '../../../shared/api';
-import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { children, integrations, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
@@ -75,6 +76,31 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         .values(permissions.map((permissionId) => ({ roleId: id, permissionId })));
     }
     return id;
+  }
+
+  /** A webhook integration whose URL (set behind the API's back) is refused at connect time at once. */
+  async function freshIntegration(apiKey?: string): Promise<string> {
+    const created = await call(suite.app, {
+      method: 'POST',
+      url: '/integrations',
+      headers: bearer(f.platformAdmin.token),
+      payload: { name: 'Sample', url: 'https://93.184.215.14/x', events: ['user.created'], apiKey },
+    });
+    const { id } = (created.body.data as { integration: { id: string } }).integration;
+    await suite.database.db
+      .update(integrations)
+      .set({ url: 'http://127.0.0.1:9/' })
+      .where(eq(integrations.id, id));
+    return id;
+  }
+  async function freshApiKey(): Promise<string> {
+    const created = await call(suite.app, {
+      method: 'POST',
+      url: '/api-keys',
+      headers: bearer(f.platformAdmin.token),
+      payload: { name: 'Sample key', scopes: ['system.view_health'] },
+    });
+    return (created.body.data as { apiKey: { id: string } }).apiKey.id;
   }
 
   /** A minimal request each audited endpoint accepts, on fresh rows so that order does not matter. */
@@ -200,6 +226,36 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       }
       case 'monitoring.apiReport':
         return { token: admin, payload: { range: '1h', format: 'csv' } };
+      case 'integrations.createIntegration':
+        return {
+          token: admin,
+          payload: { name: 'Audited hook', url: 'https://93.184.215.14/hook', events: ['user.created'] },
+        };
+      case 'integrations.deleteIntegration':
+        return { token: admin, params: { id: await freshIntegration() } };
+      case 'integrations.setIntegrationEnabled':
+        return { token: admin, params: { id: await freshIntegration() }, payload: { enabled: false } };
+      case 'integrations.syncIntegration':
+        return { token: admin, params: { id: await freshIntegration() } };
+      case 'integrations.rotateSecret':
+        return { token: admin, params: { id: await freshIntegration() } };
+      case 'integrations.revealApiKey':
+        return { token: admin, params: { id: await freshIntegration('sk_test_audited_key') } };
+      case 'integrations.replayDelivery': {
+        const id = await freshIntegration();
+        const synced = await call(suite.app, {
+          method: 'POST',
+          url: `/integrations/${id}/sync`,
+          headers: bearer(admin),
+        });
+        return { token: admin, params: { id: (synced.body.data as { deliveryId: string }).deliveryId } };
+      }
+      case 'integrations.generateApiKey':
+        return { token: admin, payload: { name: 'Audited key', scopes: ['system.view_health'] } };
+      case 'integrations.regenerateApiKey':
+        return { token: admin, params: { id: await freshApiKey() } };
+      case 'integrations.revokeApiKey':
+        return { token: admin, params: { id: await freshApiKey() } };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

@@ -5,11 +5,12 @@
  * change and failures recorded.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath, type Endpoint, type Role, type SettingsDocument } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/permissions';
-import { memberships, rolePermissions, roles, users } from '../../../server/db/schema';
+import { integrations, memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
@@ -96,6 +97,22 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
     admin = tokens.super_admin;
   });
 
+  /** A webhook integration whose URL (set behind the API's back) is refused at connect time at once. */
+  async function freshIntegration(apiKey?: string): Promise<string> {
+    const created = await as(admin, 'POST', '/integrations', {
+      name: 'Matrix',
+      url: 'https://93.184.215.14/x',
+      events: ['user.created'],
+      apiKey,
+    });
+    const { id } = (created.body.data as { integration: { id: string } }).integration;
+    await suite.database.db
+      .update(integrations)
+      .set({ url: 'http://127.0.0.1:9/' })
+      .where(eq(integrations.id, id));
+    return id;
+  }
+
   /** Minimal valid input for each guarded endpoint, on fresh rows so that order does not matter. */
   async function sampleRequest(name: string, endpoint: Endpoint, role: SystemRoleId) {
     const params: Record<string, string> = {};
@@ -173,6 +190,38 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'monitoring.apiReport':
         payload = { range: '1h', format: 'csv' };
         break;
+      case 'integrations.createIntegration':
+        payload = { name: 'Matrix hook', url: 'https://93.184.215.14/hook', events: ['user.created'] };
+        break;
+      case 'integrations.deleteIntegration':
+      case 'integrations.syncIntegration':
+      case 'integrations.rotateSecret':
+        params.id = await freshIntegration();
+        break;
+      case 'integrations.setIntegrationEnabled':
+        params.id = await freshIntegration();
+        payload = { enabled: false };
+        break;
+      case 'integrations.revealApiKey':
+        params.id = await freshIntegration('sk_test_matrix');
+        break;
+      case 'integrations.replayDelivery': {
+        const synced = await as(admin, 'POST', `/integrations/${await freshIntegration()}/sync`);
+        params.id = (synced.body.data as { deliveryId: string }).deliveryId;
+        break;
+      }
+      case 'integrations.generateApiKey':
+        payload = { name: 'Matrix key', scopes: ['system.view_health'] };
+        break;
+      case 'integrations.regenerateApiKey':
+      case 'integrations.revokeApiKey': {
+        const created = await as(admin, 'POST', '/api-keys', {
+          name: 'Matrix',
+          scopes: ['system.view_health'],
+        });
+        params.id = (created.body.data as { apiKey: { id: string } }).apiKey.id;
+        break;
+      }
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Integration } from '../../../shared/api/integrations';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../shared/integrations';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { Modal } from '../../components/ui/Modal';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/errors';
+import { useCreateIntegration, useSyncIntegration } from './mutations';
+
+/**
+ * Add Integration: a webhook endpoint (name, URL, events, optional third-party API key). Its signing
+ * secret is shown once, and a test event can be sent before closing.
+ */
+export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(['user.created']);
+  const [created, setCreated] = useState<{ integration: Integration; secret: string } | null>(null);
+  const create = useCreateIntegration();
+  const test = useSyncIntegration();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { name, url, events, ...(apiKey ? { apiKey } : {}) },
+      { onSuccess: (answer) => setCreated(answer) },
+    );
+  }
+  const toggle = (type: WebhookEventType) =>
+    setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
+
+  return (
+    <Modal open title="Add Integration" onClose={onClose} size="lg">
+      {created ? (
+        <div className="space-y-4">
+          <p className="text-sm text-fg">
+            {created.integration.name} was added. Its signing secret is shown only now: store it where the
+            receiver verifies signatures.
+          </p>
+          <label className="block text-sm font-medium text-fg" htmlFor={`${id}-secret`}>
+            Signing secret
+          </label>
+          <input id={`${id}-secret`} readOnly value={created.secret} className={INPUT_CLASS} />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={() => test.mutate(created.integration.id)} disabled={test.isPending}>
+              Send test event
+            </Button>
+            {test.data && (
+              <p role="status" className="text-sm text-fg">
+                {test.data.ok
+                  ? `Test event delivered (${test.data.responseStatus ?? ''} in ${test.data.responseTimeMs ?? 0} ms)`
+                  : `Test event failed: ${test.data.error ?? 'no answer'}`}
+              </p>
+            )}
+            <InlineError
+              message={test.error ? errorMessage(test.error, 'Sending the test event failed') : null}
+            />
+          </div>
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={onClose}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <div>
+            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-name`}>
+              Name
+            </label>
+            <input
+              id={`${id}-name`}
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className={INPUT_CLASS}
+            />
+          </div>
+          <div>
+            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-url`}>
+              Endpoint URL
+            </label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              required
+              placeholder="https://example.com/webhooks"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              className={INPUT_CLASS}
+            />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-fg">Events</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              {WEBHOOK_EVENT_TYPES.map((type) => (
+                <label key={type} className="flex items-center gap-2 text-sm text-fg">
+                  <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} />
+                  {type}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-key`}>
+              Third-party API key (optional)
+            </label>
+            <input
+              id={`${id}-key`}
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              className={INPUT_CLASS}
+            />
+          </div>
+          <InlineError
+            message={create.error ? errorMessage(create.error, 'Adding the integration failed') : null}
+          />
+          <div className="flex justify-end gap-2">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" disabled={create.isPending || events.length === 0}>
+              Add Integration
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PERMISSIONS } from '../../../shared/permissions';
+import { API_KEY_EXPIRY_DAYS } from '../../../shared/integrations';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { Modal } from '../../components/ui/Modal';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/errors';
+import { useGenerateApiKey } from './mutations';
+
+/** Shows a key once (after Generate Key or Regenerate). */
+export function IssuedKey({ apiKey }: { apiKey: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <label className="block text-sm font-medium text-fg" htmlFor={id}>
+        Your new API key (shown only now)
+      </label>
+      <input id={id} readOnly value={apiKey} className={INPUT_CLASS} />
+    </div>
+  );
+}
+
+/** Generate Key: name, scopes from the catalogue (only those the caller holds), optional expiry. */
+export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const held = useAuthStore((s) => s.user?.permissions ?? []);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [expiry, setExpiry] = useState('');
+  const [issued, setIssued] = useState<string | null>(null);
+  const generate = useGenerateApiKey();
+  const choices = PERMISSIONS.filter((p) => held.includes(p.id));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    generate.mutate(
+      { name, scopes, expiresInDays: expiry ? Number(expiry) : null },
+      { onSuccess: (answer) => setIssued(answer.key) },
+    );
+  }
+  const toggle = (scope: string) =>
+    setScopes((list) => (list.includes(scope) ? list.filter((s) => s !== scope) : [...list, scope]));
+
+  return (
+    <Modal open title="Generate Key" onClose={onClose} size="lg">
+      {issued ? (
+        <div className="space-y-4">
+          <IssuedKey apiKey={issued} />
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={onClose}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <div>
+            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-name`}>
+              Name
+            </label>
+            <input
+              id={`${id}-name`}
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className={INPUT_CLASS}
+            />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-fg">Scopes</legend>
+            <div className="mt-2 grid max-h-56 grid-cols-2 gap-2 overflow-y-auto">
+              {choices.map((p) => (
+                <label key={p.id} className="flex items-center gap-2 text-sm text-fg">
+                  <input type="checkbox" checked={scopes.includes(p.id)} onChange={() => toggle(p.id)} />
+                  {p.id}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-expiry`}>
+              Expires
+            </label>
+            <select
+              id={`${id}-expiry`}
+              value={expiry}
+              onChange={(e) => setExpiry(e.target.value)}
+              className={INPUT_CLASS}
+            >
+              <option value="">Never</option>
+              {API_KEY_EXPIRY_DAYS.map((days) => (
+                <option key={days} value={days}>{`In ${days} days`}</option>
+              ))}
+            </select>
+          </div>
+          <InlineError
+            message={generate.error ? errorMessage(generate.error, 'Generating the key failed') : null}
+          />
+          <div className="flex justify-end gap-2">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" disabled={generate.isPending || scopes.length === 0}>
+              Generate Key
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import type { Integration } from '../../../shared/api/integrations';
+import { Button } from '../../components/ui/Button';
+import { Field, InlineError } from '../../components/ui/Card';
+import { Modal } from '../../components/ui/Modal';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import {
+  useDeleteIntegration,
+  useRevealApiKey,
+  useRotateSecret,
+  useSetIntegrationEnabled,
+  useSyncIntegration,
+} from './mutations';
+import { HEALTH_TONE, STATUS_TONE, capitalize } from './rules';
+
+/** The detail side panel: Sync Now (a signed ping, its result shown), Disable or Enable, Delete. */
+export function IntegrationPanel({
+  integration,
+  onDeleted,
+}: {
+  integration: Integration;
+  onDeleted: () => void;
+}) {
+  const sync = useSyncIntegration();
+  const enable = useSetIntegrationEnabled();
+  const remove = useDeleteIntegration();
+  const reveal = useRevealApiKey();
+  const rotate = useRotateSecret();
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const failure = sync.error ?? enable.error ?? remove.error ?? reveal.error ?? rotate.error;
+  const inactive = integration.status === 'inactive';
+
+  const toggleReveal = () => {
+    if (revealed) {
+      setRevealed(null);
+      return;
+    }
+    reveal.mutate(integration.id, { onSuccess: (answer) => setRevealed(answer.apiKey) });
+  };
+
+  return (
+    <aside
+      aria-label={`${integration.name} details`}
+      className="rounded-lg border border-line bg-surface p-5 shadow-sm"
+    >
+      <h2 className="text-base font-semibold text-fg">{integration.name}</h2>
+      <p className="mt-1 text-sm text-muted">
+        {integration.description || integration.provider || 'Webhook endpoint'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <StatusBadge tone={STATUS_TONE[integration.status]}>{capitalize(integration.status)}</StatusBadge>
+        <StatusBadge tone={HEALTH_TONE[integration.health]}>{capitalize(integration.health)}</StatusBadge>
+      </div>
+      {integration.statusReason && <p className="mt-2 text-sm text-fg">{integration.statusReason}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        <Field label="Webhook">{integration.config.webhook ?? integration.config.endpoint ?? '—'}</Field>
+        <Field label="Frequency">{integration.config.frequency}</Field>
+        <Field label="Last sync">{formatDateTime(integration.lastSync)}</Field>
+        <Field label="Next sync">{formatDateTime(integration.nextSync, '—')}</Field>
+        <Field label="Requests">{integration.requests}</Field>
+        <Field label="Errors">{integration.errors}</Field>
+        <Field label="Uptime">{`${integration.uptime}%`}</Field>
+        <Field label="Events">{integration.events.join(', ')}</Field>
+      </dl>
+      {integration.config.apiKey && (
+        <div className="mt-4 flex items-center gap-2">
+          <span className="text-sm text-muted">API key</span>
+          <code className="text-sm text-fg">{revealed ?? integration.config.apiKey}</code>
+          <Button
+            variant="ghost"
+            onClick={toggleReveal}
+            disabled={reveal.isPending}
+            aria-pressed={revealed !== null}
+          >
+            {revealed ? 'Hide' : 'Reveal'}
+          </Button>
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Button
+          variant="primary"
+          onClick={() => sync.mutate(integration.id)}
+          disabled={sync.isPending || inactive}
+        >
+          Sync Now
+        </Button>
+        <Button
+          onClick={() => enable.mutate({ id: integration.id, enabled: inactive })}
+          disabled={enable.isPending}
+        >
+          {inactive ? 'Enable' : 'Disable'}
+        </Button>
+        {integration.type === 'webhook' && (
+          <Button onClick={() => rotate.mutate(integration.id)} disabled={rotate.isPending}>
+            Rotate secret
+          </Button>
+        )}
+        <Button onClick={() => setConfirming(true)}>Delete</Button>
+      </div>
+      {rotate.data && (
+        <div role="status" className="mt-3 space-y-1 text-sm text-fg">
+          <p>
+            New signing secret (shown only now). The old one keeps signing too until{' '}
+            {formatDateTime(rotate.data.previousSecretUntil)}.
+          </p>
+          <code className="block break-all">{rotate.data.secret}</code>
+        </div>
+      )}
+      {sync.data && (
+        <p role="status" className="mt-3 text-sm text-fg">
+          {sync.data.ok
+            ? `Ping delivered: ${sync.data.responseStatus ?? ''} in ${sync.data.responseTimeMs ?? 0} ms`
+            : `Ping failed: ${sync.data.error ?? 'no answer'}`}
+        </p>
+      )}
+      <div className="mt-3">
+        <InlineError message={failure ? errorMessage(failure, 'The action failed') : null} />
+      </div>
+      <Modal open={confirming} title="Delete integration" onClose={() => setConfirming(false)} size="sm">
+        <p className="text-sm text-fg">
+          Delete {integration.name}? Its deliveries are deleted with it and no more events are sent.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button
+            variant="primary"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(integration.id, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  onDeleted();
+                },
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </aside>
+  );
+}
