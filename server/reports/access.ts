@@ -63,5 +63,4 @@ export const REPORT_TEXTS = {
   refused: 'Generation refused: {reason}',
   running: 'The report is already being generated',
   noFile: 'The report has no file to download yet',
-  noJobs: 'Reports cannot be generated: the job runner is not running',
 } as const;

@@ -68,7 +68,8 @@ export async function computeReportData(db: Db, row: ReportRow, now: number): Pr
 /**
  * Generates a report's file: the creator's current permissions decide (revoked → error with the reason),
  * the figures are computed, rendered as PDF or XLSX, stored for REPORT_FILE_RETENTION_DAYS, and the report
- * becomes active again, or error with the reason. Audited either way, in the creator's name.
+ * becomes active again, or error with the reason. Audited in the creator's name (a manual success is the
+ * Generate Now request's own record).
  */
 export async function generateReport(
   ctx: ServerContext,
@@ -121,6 +122,8 @@ export async function generateReport(
           : { status: 'error', error: outcome.reason },
       )
       .where(eq(reports.id, row.id));
+    // A manual generation's request is audited by its route; its failure, and every scheduled run, here.
+    if (outcome.ok && trigger === 'manual') return;
     await appendAuditRecord(tx, {
       id: randomUUID(),
       organizationId: row.filters.organizationId,

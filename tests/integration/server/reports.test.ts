@@ -92,7 +92,11 @@ describe.each(testDatabases)('reports on $name', (target) => {
     admin = await tokenFor(suite.database, clock, adminId);
     ownerId = (await insertUser(suite.database, 'app_owner')).id;
     owner = await tokenFor(suite.database, clock, ownerId);
-    centerAdmin = await tokenFor(suite.database, clock, (await insertUser(suite.database, 'center_admin')).id);
+    centerAdmin = await tokenFor(
+      suite.database,
+      clock,
+      (await insertUser(suite.database, 'center_admin')).id,
+    );
     dir = await mkdtemp(path.join(tmpdir(), 'reports-test-'));
   }, 120_000);
   afterAll(async () => {
@@ -140,7 +144,11 @@ describe.each(testDatabases)('reports on $name', (target) => {
     return done as ReportDefinition;
   };
   const download = async (id: string, token = admin) => {
-    const response = await app.inject({ method: 'GET', url: `/reports/${id}/download`, headers: bearer(token) });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/reports/${id}/download`,
+      headers: bearer(token),
+    });
     return response;
   };
 
@@ -170,7 +178,12 @@ describe.each(testDatabases)('reports on $name', (target) => {
     const made = await create({ name: 'Edit me', schedule: 'weekly', recipients: ['a@test.example'] });
     expect(made).toMatchObject({ status: 'active', size: null, lastGenerated: null, file: null });
     expect(made.nextRun).not.toBeNull();
-    const edited = await send('PUT', `/reports/${made.id}`, admin, input({ name: 'Edited', schedule: 'manual' }));
+    const edited = await send(
+      'PUT',
+      `/reports/${made.id}`,
+      admin,
+      input({ name: 'Edited', schedule: 'manual' }),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ name: 'Edited', schedule: 'manual', nextRun: null });
     expect((await send('PUT', `/reports/${made.id}`, owner, input())).status).toBe(404);
@@ -234,51 +247,64 @@ describe.each(testDatabases)('reports on $name', (target) => {
 
   describe.each(REPORT_TYPES)('a %s report', (type) => {
     const template = REPORT_TEMPLATES.find((t) => t.type === type);
-    it.each(['xlsx', 'pdf'] as const)('is generated as %s with the API’s figures', { timeout: 120_000 }, async (format) => {
-      if (!template) throw new Error(`no template for ${type}`);
-      const report = await create({ name: `${template.name} ${format}`, type, format, metrics: [...template.metrics] });
-      const done = await generate(report.id);
-      expect(done.status, done.error ?? '').toBe('active');
-      expect(done.file?.fileName).toMatch(new RegExp(`\\.${format}$`));
-      expect(done.size).toBeGreaterThan(0);
-      expect(done.lastGenerated).toBe(new Date(clock.now()).toISOString());
-      const data = await get<ReportData>(`/reports/${report.id}/data`);
-      const response = await download(report.id);
-      expect(response.statusCode).toBe(200);
-      expect(response.rawPayload.length).toBe(done.size);
+    it.each(['xlsx', 'pdf'] as const)(
+      'is generated as %s with the API’s figures',
+      { timeout: 120_000 },
+      async (format) => {
+        if (!template) throw new Error(`no template for ${type}`);
+        const report = await create({
+          name: `${template.name} ${format}`,
+          type,
+          format,
+          metrics: [...template.metrics],
+        });
+        const done = await generate(report.id);
+        expect(done.status, done.error ?? '').toBe('active');
+        expect(done.file?.fileName).toMatch(new RegExp(`\\.${format}$`));
+        expect(done.size).toBeGreaterThan(0);
+        expect(done.lastGenerated).toBe(new Date(clock.now()).toISOString());
+        const data = await get<ReportData>(`/reports/${report.id}/data`);
+        const response = await download(report.id);
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.length).toBe(done.size);
 
-      if (format === 'xlsx') {
-        const book = new ExcelJS.Workbook();
-        await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-        const summary = book.getWorksheet('Summary');
-        expect(summary?.views[0]).toMatchObject({ state: 'frozen' });
-        const values = new Map<string, unknown>();
-        summary?.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
-        for (const metric of data.metrics) {
-          expect(values.get(metric.label), metric.label).toBe(metric.value);
-          const sheet = book.worksheets.find((s) => s.name.startsWith(metric.label.slice(0, 20)));
-          expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-          expect(sheet?.getRow(1).getCell(1).value).toBe(metric.table.columns[0]?.label);
-          if (metric.unit === 'money' && typeof metric.value === 'number') {
-            expect(summary?.findRow(data.metrics.indexOf(metric) + 11)?.getCell(2).numFmt).toContain('$');
+        if (format === 'xlsx') {
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+          const summary = book.getWorksheet('Summary');
+          expect(summary?.views[0]).toMatchObject({ state: 'frozen' });
+          const values = new Map<string, unknown>();
+          summary?.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
+          for (const metric of data.metrics) {
+            expect(values.get(metric.label), metric.label).toBe(metric.value);
+            const sheet = book.worksheets.find((s) => s.name.startsWith(metric.label.slice(0, 20)));
+            expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+            expect(sheet?.getRow(1).getCell(1).value).toBe(metric.table.columns[0]?.label);
+            if (metric.unit === 'money' && typeof metric.value === 'number') {
+              expect(summary?.findRow(data.metrics.indexOf(metric) + 11)?.getCell(2).numFmt).toContain('$');
+            }
+          }
+        } else {
+          const file = path.join(dir, `${type}.pdf`);
+          await writeFile(file, response.rawPayload);
+          const { stdout } = await run('/usr/bin/pdftotext', ['-layout', file, '-']);
+          expect(stdout).toContain('Operations Console');
+          expect(stdout).toMatch(/Page 1 of \d+/);
+          for (const metric of data.metrics) {
+            expect(stdout).toContain(metric.label);
+            expect(stdout).toContain(formatValue(metric.value, metric.unit));
           }
         }
-      } else {
-        const file = path.join(dir, `${type}.pdf`);
-        await writeFile(file, response.rawPayload);
-        const { stdout } = await run('/usr/bin/pdftotext', ['-layout', file, '-']);
-        expect(stdout).toContain('Operations Console');
-        expect(stdout).toMatch(/Page 1 of \d+/);
-        for (const metric of data.metrics) {
-          expect(stdout).toContain(metric.label);
-          expect(stdout).toContain(formatValue(metric.value, metric.unit));
-        }
-      }
-    });
+      },
+    );
   });
 
   it('neutralises formula-looking text in the workbook', async () => {
-    const report = await create({ name: '=HYPERLINK("http://x")', metrics: ['costByService'], description: '+1+1' });
+    const report = await create({
+      name: '=HYPERLINK("http://x")',
+      metrics: ['costByService'],
+      description: '+1+1',
+    });
     await generate(report.id);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await download(report.id)).rawPayload as unknown as ArrayBuffer);
@@ -345,7 +371,9 @@ describe.each(testDatabases)('reports on $name', (target) => {
       expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=daily-mrr-2026-03-09\.pdf/);
 
       const failed = await definition(revoked.id, owner);
-      expect(failed?.error).toBe('Generation refused: You do not have the permission analytics.view_platform');
+      expect(failed?.error).toBe(
+        'Generation refused: You do not have the permission analytics.view_platform',
+      );
       expect(failed?.lastDelivery).toMatchObject({
         sent: false,
         reason: 'Generation refused: You do not have the permission analytics.view_platform',

@@ -15,6 +15,7 @@ import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
+import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
 
 const GUARDED = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.permission);
 
@@ -23,6 +24,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
   const { clock, f } = suite;
   /** A token per system role, for a user who is also a viewer member of organization A. */
   const tokens = {} as Record<SystemRoleId, string>;
+  const userIds = {} as Partial<Record<SystemRoleId, string>>;
   let admin: string;
 
   async function customRole(permissions: string[] = [], userCount = 0): Promise<string> {
@@ -92,6 +94,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         .insert(memberships)
         .values({ organizationId: f.orgA, userId: user.id, role: 'viewer' });
       tokens[role.id] = await tokenFor(suite.database, clock, user.id);
+      userIds[role.id] = user.id;
     }
     admin = tokens.super_admin;
   });
@@ -172,6 +175,18 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         break;
       case 'monitoring.apiReport':
         payload = { range: '1h', format: 'csv' };
+        break;
+      case 'reports.createReport':
+        payload = SAMPLE_REPORT_INPUT;
+        break;
+      case 'reports.updateReport':
+        params.id = await insertReport(suite.database, userIds[role] ?? '');
+        payload = SAMPLE_REPORT_INPUT;
+        break;
+      case 'reports.deleteReport':
+      case 'reports.generateReport':
+      case 'reports.reportData':
+        params.id = await insertReport(suite.database, userIds[role] ?? '');
         break;
       default:
         if (endpoint.params || endpoint.body)
