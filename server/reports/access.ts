@@ -62,5 +62,5 @@ export const REPORT_TEXTS = {
   creatorGone: "The report's creator can no longer sign in",
   refused: 'Generation refused: {reason}',
   running: 'The report is already being generated',
-  noFile: 'The report has no file to download yet',
+  noFile: ERRORS.reportFileMissing,
 } as const;

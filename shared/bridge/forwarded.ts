@@ -54,6 +54,12 @@ export const FORWARDED = [
   'monitoring.apiPerformance',
   'monitoring.apiReport',
   'monitoring.serviceSummary',
+  'reports.listReports',
+  'reports.createReport',
+  'reports.updateReport',
+  'reports.deleteReport',
+  'reports.generateReport',
+  'reports.reportData',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];
