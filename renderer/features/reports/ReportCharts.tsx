@@ -20,11 +20,12 @@ const COLUMNS = [
 
 /**
  * The side panel's two charts, from the figures of the report's latest file: the first metric charted as a
- * line and the first charted as bars (each shown with its table for assistive technology).
+ * line and the first charted as bars (each shown with its table for assistive technology). A report with
+ * no bar-charted metric has its headline values of one unit drawn as bars instead.
  */
 export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) {
   const line = metrics.find((m) => m.chart.kind === 'line' && m.chart.points.length > 0);
-  const bar = metrics.find((m) => m.chart.kind === 'bar' && m.chart.points.length > 0);
+  const bar = metrics.find((m) => m.chart.kind === 'bar' && m.chart.points.length > 0) ?? headlines(metrics);
   if (!line && !bar) return <p className="text-sm text-muted">The latest file has no figures to chart.</p>;
   return (
     <div className="space-y-4">
@@ -80,4 +81,13 @@ export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) 
       ) : null}
     </div>
   );
+}
+
+function headlines(metrics: readonly MetricResult[]): Pick<MetricResult, 'label' | 'chart'> | undefined {
+  const first = metrics.find((m) => m.value !== null);
+  if (!first) return undefined;
+  const points = metrics.flatMap((m) =>
+    m.unit === first.unit && m.value !== null ? [{ label: m.label, value: m.value }] : [],
+  );
+  return { label: 'Headline values', chart: { kind: 'bar', points } };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportInput } from '../../../shared/api/reports';
+import type { ReportDefinition, ReportInput } from '../../../shared/api/reports';
 import { call } from '../../lib/bridge';
 import { saveReportFile } from '../../lib/save-file';
 import { reportKeys } from './queries';
@@ -20,8 +20,20 @@ export const useUpdateReport = () =>
   );
 export const useDeleteReport = () =>
   useReportMutation((id: string) => call('reports.deleteReport', { params: { id } }));
-export const useGenerateReport = () =>
-  useReportMutation((id: string) => call('reports.generateReport', { params: { id } }));
+/**
+ * Generate Now answers the report as `running`: shown at once, then the list's polling (each second while
+ * one runs) brings the outcome.
+ */
+export function useGenerateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('reports.generateReport', { params: { id } }),
+    onSuccess: (running) =>
+      queryClient.setQueryData<ReportDefinition[]>(reportKeys.list(), (list) =>
+        list?.map((r) => (r.id === running.id ? running : r)),
+      ),
+  });
+}
 
 /** Download: the latest file through the save dialog (a browser download in the browser host). */
 export function useDownloadReport() {
