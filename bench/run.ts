@@ -10,6 +10,7 @@ import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
+import { measureReports } from './reports';
 import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
@@ -45,6 +46,7 @@ for (const measure of [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureReports,
 ]) {
   const batch = await measure();
   results.push(...batch);
