@@ -7,15 +7,14 @@ export const CHART_POINTS_MAX = 60;
 
 /**
  * A metric's chart as SVG, rendered on the server by vega (no browser, no canvas): recharts, the console's
- * chart library, needs a DOM. Deterministic for the same points.
+ * chart library, needs a DOM. Deterministic for the same points; untitled (the section's heading names it).
  */
-export async function chartSvg(chart: MetricResult['chart'], title: string): Promise<string> {
+export async function chartSvg(chart: MetricResult['chart']): Promise<string> {
   const values = chart.points.slice(-CHART_POINTS_MAX);
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: 460,
     height: 150,
-    title: { text: title, fontSize: 11 },
     data: { values },
     mark: chart.kind === 'line' ? { type: 'line', point: values.length < 40 } : { type: 'bar' },
     encoding: {

@@ -35,6 +35,14 @@ pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fon
  */
 export async function renderPdf(heading: ReportHeading, data: ReportData): Promise<Buffer> {
   const sections: Content[] = [];
+  // Several dashboard figures share one series (the 12-month revenue): each distinct chart is drawn once.
+  const charts = new Map<string, Promise<string>>();
+  const svgOf = (chart: ReportData['metrics'][number]['chart']) => {
+    const key = JSON.stringify(chart);
+    let svg = charts.get(key);
+    if (!svg) charts.set(key, (svg = chartSvg(chart)));
+    return svg;
+  };
   for (const metric of data.metrics) {
     sections.push(
       { text: metric.label, style: 'h2', pageBreak: 'before' },
@@ -43,7 +51,7 @@ export async function renderPdf(heading: ReportHeading, data: ReportData): Promi
       { text: `Covers: ${metric.coverage}`, style: 'coverage' },
     );
     if (metric.chart.points.length > 0) {
-      sections.push({ svg: await chartSvg(metric.chart, metric.label), width: 480, margin: [0, 6, 0, 10] });
+      sections.push({ svg: await svgOf(metric.chart), width: 480, margin: [0, 6, 0, 10] });
     }
     sections.push(
       metric.table.rows.length === 0
