@@ -45,10 +45,11 @@ export async function defineReportJobs(jobs: JobRunner, ctx: ServerContext): Pro
   await jobs.schedule(REPORT_QUEUES.schedules, '* * * * *', 'UTC', {});
   await jobs.schedule(REPORT_QUEUES.fileExpiry, '0 * * * *', 'UTC', {});
 
-  let zone: string | undefined;
+  let zone = TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
   ctx.settings.subscribe((state) => {
     const next = TIMEZONE_IANA[state.settings.general.timezone];
-    if (zone !== undefined && next !== zone) void rescheduleAll(ctx, next).catch(() => undefined);
+    if (next === zone) return;
     zone = next;
+    void rescheduleAll(ctx, next).catch(() => undefined);
   });
 }

@@ -37,6 +37,11 @@ export function ReportPanel({
             ))}
           </ul>
         </div>
+        {report.file ? (
+          <p className="text-xs text-muted">
+            Latest file {report.file.fileName}, kept until {formatDateTime(report.file.expiresAt)}
+          </p>
+        ) : null}
         {report.error ? (
           <p role="status" className="text-sm text-red-700 dark:text-red-400">
             {report.error}
