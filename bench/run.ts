@@ -11,6 +11,7 @@ import { measureDatabaseFirstStart } from './database';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
+import { measureReports } from './reports';
 import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
@@ -47,6 +48,7 @@ for (const measure of [
   measureRateLimitOverhead,
   measureMonitoring,
   measureIntegrations,
+  measureReports,
 ]) {
   const batch = await measure();
   results.push(...batch);

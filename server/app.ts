@@ -34,6 +34,7 @@ import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
 import { registerUserRoutes } from './routes/users';
 import { registerMonitoringRoutes } from './routes/monitoring';
+import { registerReportRoutes } from './routes/reports';
 import { installRequestRecording, type RequestRecorder } from './signals/recorder';
 
 export interface BuildAppOptions {
@@ -139,6 +140,7 @@ export async function buildApp({
   registerUserRoutes(route, ctx);
   registerMonitoringRoutes(route, ctx);
   registerIntegrationRoutes(route, ctx);
+  await registerReportRoutes(app, route, ctx, jobs);
 
   await app.ready();
   return app;

@@ -39,6 +39,7 @@ export const ERRORS = {
   tenantForbidden: 'You are not allowed to {action} in this organization',
   exportNotFound: 'Export not found',
   exportExpired: 'This export has expired; start a new one',
+  reportFileMissing: 'This report has no file to download yet: generate it first',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

@@ -31,3 +31,10 @@ function followDownload(outcome: SaveOutcome): void {
   link.click();
   link.remove();
 }
+
+/** A report's latest generated file (Advanced Reporting), saved the same way. */
+export async function saveReportFile(reportId: string): Promise<SaveOutcome> {
+  const outcome = await call('export:save', { reportId });
+  followDownload(outcome);
+  return outcome;
+}

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a generated report). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export type MailOutcome = { sent: true } | { sent: false; reason: string };

@@ -12,6 +12,7 @@ import { usageEndpoints } from './usage';
 import { integrationEndpoints } from './integrations';
 import { settingsEndpoints } from './settings';
 import { userEndpoints } from './users';
+import { reportEndpoints } from './reports';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -30,6 +31,7 @@ export * from './settings';
 export * from './users';
 export * from './monitoring';
 export * from './integrations';
+export * from './reports';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -47,6 +49,7 @@ export const ENDPOINTS = {
   ...prefixed('users', userEndpoints),
   ...prefixed('monitoring', monitoringEndpoints),
   ...prefixed('integrations', integrationEndpoints),
+  ...prefixed('reports', reportEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -85,6 +85,8 @@ export const SAVE_CONTENT_MAX = 10 * 1024 * 1024;
 export const saveInput = z.union([
   z.object({ content: z.string().max(SAVE_CONTENT_MAX), fileName: saveFileName }).strict(),
   z.object({ downloadId: exportId, fileName: saveFileName.optional() }).strict(),
+  /** A report's latest generated file (Advanced Reporting). */
+  z.object({ reportId: exportId, fileName: saveFileName.optional() }).strict(),
 ]);
 export type SaveInput = z.infer<typeof saveInput>;
 

@@ -67,6 +67,12 @@ export const FORWARDED = [
   'integrations.generateApiKey',
   'integrations.regenerateApiKey',
   'integrations.revokeApiKey',
+  'reports.listReports',
+  'reports.createReport',
+  'reports.updateReport',
+  'reports.deleteReport',
+  'reports.generateReport',
+  'reports.reportData',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

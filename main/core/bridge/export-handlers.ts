@@ -1,4 +1,5 @@
 import { exportEndpoints } from '../../../shared/api/exports';
+import { reportEndpoints } from '../../../shared/api/reports';
 import { ERRORS } from '../../../shared/errors';
 import type { GatewayClient } from '../clients/gateway-client';
 import { textSource, type SaveDialog, type SaveSource } from '../save/save-dialog';
@@ -31,10 +32,24 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, Ex
     };
   }
 
+  /** A report's latest file, while it is kept. */
+  async function reportSource(id: string, fileName: string | undefined): Promise<SaveSource> {
+    const { reports } = await gateway.call(reportEndpoints.listReports);
+    const file = reports.find((r) => r.id === id)?.file;
+    if (!file) throw new BridgeFailure('NOT_FOUND', ERRORS.reportFileMissing);
+    return {
+      fileName: fileName ?? file.fileName,
+      rows: null,
+      open: () => deps.openDownload(file.downloadUrl),
+    };
+  }
+
   const sourceOf = async (input: HandlerInput<'export:save'>): Promise<SaveSource> =>
     'content' in input
       ? textSource(input.fileName, input.content)
-      : jobSource(input.downloadId, input.fileName);
+      : 'reportId' in input
+        ? reportSource(input.reportId, input.fileName)
+        : jobSource(input.downloadId, input.fileName);
 
   return {
     'export:save': async (input) => {

@@ -20,7 +20,8 @@ export async function openExportDownload(
   options: Pick<ClientOptions, 'baseUrl' | 'tokens' | 'onUnauthorized' | 'timeoutMs' | 'fetch'>,
   downloadUrl: string,
 ): Promise<AsyncIterable<Uint8Array>> {
-  if (!downloadUrl.startsWith('/export/')) throw new Error('Not an export download address');
+  if (!downloadUrl.startsWith('/export/') && !downloadUrl.startsWith('/reports/'))
+    throw new Error('Not an export download address');
   const token = options.tokens.getToken();
   const url = (await resolveBaseUrl(options.baseUrl)) + downloadUrl;
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;

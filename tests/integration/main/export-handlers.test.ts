@@ -7,8 +7,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditPage, ExportJob } from '../../../shared/api';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditPage, ExportJob, ReportDefinition } from '../../../shared/api';
 import type { BridgeResult, EventPayload, SaveOutcome } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
 import { createBrowserDownloads, type BrowserDownloads } from '../../../main/browser/downloads';
@@ -152,6 +152,39 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
     const history = await value<{ history: ExportJob[] }>('exports.exportHistory');
     expect(history.history.map((j) => j.id)).toContain(job.id);
     expect(await value('exports.exportStatus', { params: { id: job.id } })).toEqual(job);
+  });
+
+  it("saves a report's latest file through the same dialog, and says when there is none yet", async () => {
+    await signIn('admin@demo.example');
+    const report = await value<ReportDefinition>('reports.createReport', {
+      body: {
+        name: 'Cost review',
+        type: 'financial',
+        format: 'xlsx',
+        schedule: 'manual',
+        metrics: ['costByService'],
+      },
+    });
+    expect(await call('export:save', { reportId: report.id })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: ERRORS.reportFileMissing },
+    });
+    await value('reports.generateReport', { params: { id: report.id } });
+    await vi.waitFor(
+      async () => {
+        const { reports } = await value<{ reports: ReportDefinition[] }>('reports.listReports');
+        expect(reports.find((r) => r.id === report.id)?.status).toBe('active');
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const target = path.join(temp.dir, 'cost.xlsx');
+    answer = { canceled: false, filePath: target };
+    expect(await value('export:save', { reportId: report.id })).toEqual({
+      status: 'saved',
+      fileName: 'cost.xlsx',
+    });
+    expect(offered.at(-1)).toMatch(/^cost-review-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(readFileSync(target).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('an unknown export is a failure with the server text, and no file appears', async () => {

@@ -23,6 +23,7 @@ import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
+import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
 
 const AUDITED = Object.entries(ENDPOINTS as Record<string, Endpoint>).flatMap(([name, endpoint]) => {
   const spec = auditSpecOf(endpoint);
@@ -256,6 +257,17 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         return { token: admin, params: { id: await freshApiKey() } };
       case 'integrations.revokeApiKey':
         return { token: admin, params: { id: await freshApiKey() } };
+      case 'reports.createReport':
+        return { token: admin, payload: SAMPLE_REPORT_INPUT };
+      case 'reports.updateReport':
+        return {
+          token: admin,
+          params: { id: await insertReport(suite.database, f.platformAdmin.id) },
+          payload: SAMPLE_REPORT_INPUT,
+        };
+      case 'reports.deleteReport':
+      case 'reports.generateReport':
+        return { token: admin, params: { id: await insertReport(suite.database, f.platformAdmin.id) } };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

@@ -16,6 +16,7 @@ import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
+import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
 
 const GUARDED = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.permission);
 
@@ -24,6 +25,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
   const { clock, f } = suite;
   /** A token per system role, for a user who is also a viewer member of organization A. */
   const tokens = {} as Record<SystemRoleId, string>;
+  const userIds = {} as Partial<Record<SystemRoleId, string>>;
   let admin: string;
 
   async function customRole(permissions: string[] = [], userCount = 0): Promise<string> {
@@ -93,6 +95,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         .insert(memberships)
         .values({ organizationId: f.orgA, userId: user.id, role: 'viewer' });
       tokens[role.id] = await tokenFor(suite.database, clock, user.id);
+      userIds[role.id] = user.id;
     }
     admin = tokens.super_admin;
   });
@@ -222,6 +225,18 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         params.id = (created.body.data as { apiKey: { id: string } }).apiKey.id;
         break;
       }
+      case 'reports.createReport':
+        payload = SAMPLE_REPORT_INPUT;
+        break;
+      case 'reports.updateReport':
+        params.id = await insertReport(suite.database, userIds[role] ?? '');
+        payload = SAMPLE_REPORT_INPUT;
+        break;
+      case 'reports.deleteReport':
+      case 'reports.generateReport':
+      case 'reports.reportData':
+        params.id = await insertReport(suite.database, userIds[role] ?? '');
+        break;
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

@@ -1,0 +1,93 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { MetricResult } from '../../../shared/api/reports';
+import { ChartFigure } from '../../components/ui/ChartFigure';
+
+type Point = MetricResult['chart']['points'][number];
+const COLUMNS = [
+  { label: 'Label', value: (p: Point) => p.label },
+  { label: 'Value', value: (p: Point) => p.value.toLocaleString() },
+] as const;
+
+/**
+ * The side panel's two charts, from the figures of the report's latest file: the first metric charted as a
+ * line and the first charted as bars (each shown with its table for assistive technology). A report with
+ * no bar-charted metric has its headline values of one unit drawn as bars instead.
+ */
+export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) {
+  const line = metrics.find((m) => m.chart.kind === 'line' && m.chart.points.length > 0);
+  const bar = metrics.find((m) => m.chart.kind === 'bar' && m.chart.points.length > 0) ?? headlines(metrics);
+  if (!line && !bar) return <p className="text-sm text-muted">The latest file has no figures to chart.</p>;
+  return (
+    <div className="space-y-4">
+      {line ? (
+        <div>
+          <h4 className="mb-1 text-xs font-medium text-muted">{line.label}</h4>
+          <ChartFigure
+            summary={`${line.label}, as a line`}
+            columns={COLUMNS}
+            rows={line.chart.points}
+            rowKey={(p) => p.label}
+            className="h-36"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={[...line.chart.points]} accessibilityLayer={false}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+                <XAxis dataKey="label" tick={{ fontSize: 10, fill: 'var(--muted)' }} minTickGap={16} />
+                <YAxis tick={{ fontSize: 10, fill: 'var(--muted)' }} width={56} />
+                <Tooltip />
+                <Line
+                  dataKey="value"
+                  stroke="var(--accent)"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFigure>
+        </div>
+      ) : null}
+      {bar ? (
+        <div>
+          <h4 className="mb-1 text-xs font-medium text-muted">{bar.label}</h4>
+          <ChartFigure
+            summary={`${bar.label}, as bars`}
+            columns={COLUMNS}
+            rows={bar.chart.points}
+            rowKey={(p) => p.label}
+            className="h-36"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={[...bar.chart.points]} accessibilityLayer={false}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+                <XAxis dataKey="label" tick={{ fontSize: 10, fill: 'var(--muted)' }} minTickGap={8} />
+                <YAxis tick={{ fontSize: 10, fill: 'var(--muted)' }} width={56} />
+                <Tooltip />
+                <Bar dataKey="value" fill="var(--accent)" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartFigure>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function headlines(metrics: readonly MetricResult[]): Pick<MetricResult, 'label' | 'chart'> | undefined {
+  const first = metrics.find((m) => m.value !== null);
+  if (!first) return undefined;
+  const points = metrics.flatMap((m) =>
+    m.unit === first.unit && m.value !== null ? [{ label: m.label, value: m.value }] : [],
+  );
+  return { label: 'Headline values', chart: { kind: 'bar', points } };
+}

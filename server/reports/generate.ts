@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ReportData } from '../../shared/api/reports';
+import { REPORT_FILE_RETENTION_DAYS, REPORT_PERIOD_LABELS } from '../../shared/reports';
+import { TIMEZONE_IANA } from '../../shared/settings';
+import { formatError } from '../../shared/errors';
+import { appendAuditRecord } from '../audit/chain';
+import type { ServerContext } from '../context';
+import type { Db } from '../db/client';
+import { organizations, reportFiles, reports } from '../db/schema';
+import { dashboardWindow } from '../domain/business/periods';
+import { accessRefusal, currentCreator, REPORT_TEXTS } from './access';
+import { computeMetric } from './catalogue';
+import type { ReportHeading } from './heading';
+import { renderPdf } from './pdf';
+import { createSources } from './sources';
+import { renderXlsx } from './xlsx';
+
+const DAY_MS = 86_400_000;
+
+export type ReportRow = typeof reports.$inferSelect;
+export type Trigger = 'manual' | 'schedule';
+
+export type GenerateOutcome =
+  | {
+      ok: true;
+      fileId: string;
+      fileName: string;
+      size: number;
+      content: Buffer;
+      data: ReportData;
+      generatedAt: Date;
+    }
+  | { ok: false; reason: string };
+
+/** 'Quarterly Review' → 'quarterly-review-2026-03-02.pdf'. */
+export function reportFileName(name: string, format: string, at: Date, timeZone: string): string {
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'report';
+  return `${slug}-${localDate(at, timeZone)}.${format}`;
+}
+
+const localDate = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+const localDateTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+
+/** The figures of a report as its creator may see them now, computed by the screens' own functions. */
+export async function computeReportData(db: Db, row: ReportRow, now: number): Promise<ReportData> {
+  const sources = createSources(db, now, row.filters);
+  const metrics = await Promise.all(row.metrics.map((id) => computeMetric(id, sources)));
+  const window = dashboardWindow(row.filters.period, now);
+  return {
+    reportId: row.id,
+    generatedAt: new Date(now).toISOString(),
+    period: {
+      from: new Date(window.start).toISOString(),
+      to: new Date(window.end).toISOString(),
+      label: REPORT_PERIOD_LABELS[row.filters.period],
+    },
+    metrics,
+  };
+}
+
+/**
+ * Generates a report's file: the creator's current permissions decide (revoked → error with the reason),
+ * the figures are computed, rendered as PDF or XLSX, stored for REPORT_FILE_RETENTION_DAYS, and the report
+ * becomes active again, or error with the reason. Audited in the creator's name (a manual success is the
+ * Generate Now request's own record).
+ */
+export async function generateReport(
+  ctx: ServerContext,
+  reportId: string,
+  trigger: Trigger,
+): Promise<GenerateOutcome> {
+  const [row] = await ctx.db.select().from(reports).where(eq(reports.id, reportId));
+  if (!row) return { ok: false, reason: REPORT_TEXTS.notFound };
+  const creator = await currentCreator(ctx.principals, row.createdBy);
+  let outcome: GenerateOutcome;
+  try {
+    const refusal = creator
+      ? await accessRefusal(ctx.principals, creator, row.metrics, row.filters)
+      : REPORT_TEXTS.creatorGone;
+    outcome = refusal
+      ? { ok: false, reason: formatError(REPORT_TEXTS.refused, { reason: refusal }) }
+      : await render(ctx, row, creator?.name ?? '');
+  } catch (error) {
+    // The reason, not a stack: the screen shows it.
+    outcome = {
+      ok: false,
+      reason: `Generation failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+    };
+  }
+
+  const actor = {
+    userId: creator?.userId ?? row.createdBy,
+    userName: creator?.name ?? null,
+    userEmail: creator?.email ?? null,
+  };
+  await ctx.db.transaction(async (tx) => {
+    if (outcome.ok) {
+      await tx.insert(reportFiles).values({
+        id: outcome.fileId,
+        reportId: row.id,
+        format: row.format,
+        fileName: outcome.fileName,
+        size: outcome.size,
+        content: outcome.content,
+        data: outcome.data as unknown as Record<string, unknown>,
+        generatedAt: outcome.generatedAt,
+        expiresAt: new Date(outcome.generatedAt.getTime() + REPORT_FILE_RETENTION_DAYS * DAY_MS),
+      });
+    }
+    await tx
+      .update(reports)
+      .set(
+        outcome.ok
+          ? { status: row.enabled ? 'active' : 'inactive', error: null, lastGeneratedAt: outcome.generatedAt }
+          : { status: 'error', error: outcome.reason },
+      )
+      .where(eq(reports.id, row.id));
+    // A manual generation's request is audited by its route; its failure, and every scheduled run, here.
+    if (outcome.ok && trigger === 'manual') return;
+    await appendAuditRecord(tx, {
+      id: randomUUID(),
+      organizationId: row.filters.organizationId,
+      ...actor,
+      action: 'EXPORT',
+      resource: 'report-file',
+      resourceId: row.id,
+      details: outcome.ok
+        ? {
+            trigger,
+            format: row.format,
+            fileName: outcome.fileName,
+            size: outcome.size,
+            metrics: row.metrics,
+          }
+        : { trigger, format: row.format, reason: outcome.reason },
+      timestamp: new Date(ctx.config.now()),
+      ipAddress: null,
+      userAgent: null,
+      status: outcome.ok ? 'success' : 'failure',
+      severity: outcome.ok ? 'medium' : 'high',
+    });
+  });
+  return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
+}
+
+async function render(ctx: ServerContext, row: ReportRow, createdBy: string) {
+  const now = ctx.config.now();
+  const { settings } = await ctx.settings.current();
+  const timeZone = TIMEZONE_IANA[settings.general.timezone];
+  const data = await computeReportData(ctx.db, row, now);
+  const generatedAt = new Date(now);
+  const heading: ReportHeading = {
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    platformName: settings.general.platformName,
+    timezone: settings.general.timezone,
+    generatedAt: localDateTime(generatedAt, timeZone),
+    createdBy,
+    organization: row.filters.organizationId
+      ? await organizationName(ctx.db, row.filters.organizationId)
+      : 'All organizations',
+    plan: row.filters.plan ?? 'All plans',
+  };
+  const content = row.format === 'pdf' ? await renderPdf(heading, data) : await renderXlsx(heading, data);
+  return {
+    ok: true as const,
+    fileId: randomUUID(),
+    fileName: reportFileName(row.name, row.format, generatedAt, timeZone),
+    size: content.length,
+    content,
+    data,
+    generatedAt,
+  };
+}
+
+async function organizationName(db: Db, id: string): Promise<string> {
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return org?.name ?? id;
+}
