@@ -147,6 +147,21 @@ export async function generateReport(
       severity: outcome.ok ? 'medium' : 'high',
     });
   });
+  if (outcome.ok) {
+    await ctx.webhooks.emit(
+      'report.generated',
+      {
+        reportId: row.id,
+        name: row.name,
+        trigger,
+        format: row.format,
+        fileName: outcome.fileName,
+        size: outcome.size,
+        generatedAt: outcome.generatedAt.toISOString(),
+      },
+      row.filters.organizationId,
+    );
+  }
   return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
 }
 

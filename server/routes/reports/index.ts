@@ -161,6 +161,8 @@ export async function registerReportRoutes(
       .where(and(eq(reports.id, row.id), eq(reports.status, row.status)))
       .returning({ id: reports.id });
     if (claimed.length === 0) throw new HttpError(409, REPORT_TEXTS.running);
+    // The report as the generation starts (running): a quick job may be done before this answer is sent.
+    const started = await definition(user, row.id);
     try {
       await enqueue(row.id);
     } catch (error) {
@@ -174,7 +176,7 @@ export async function registerReportRoutes(
       organizationId: row.filters.organizationId,
       details: { name: row.name, format: row.format, metrics: row.metrics },
     });
-    return definition(user, row.id);
+    return started;
   });
 
   route(reportEndpoints.reportData, async ({ params, session }) => {

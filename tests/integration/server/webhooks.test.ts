@@ -433,6 +433,38 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     expect(verify(secret)).toMatchObject({ type: 'user.suspended', data: { userId: id } });
   });
 
+  it('emits report.generated when a report is generated', async () => {
+    const { integration, secret } = await createEndpoint('/reports', ['report.generated']);
+    const created = await call(app, {
+      method: 'POST',
+      url: '/reports',
+      headers: admin,
+      payload: {
+        name: 'Evented report',
+        description: '',
+        type: 'custom',
+        format: 'xlsx',
+        schedule: 'manual',
+        metrics: ['mrr'],
+        filters: { organizationId: null, plan: null, period: '30d' },
+        recipients: [],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id } = created.body.data as { id: string };
+    const generated = await call(app, { method: 'POST', url: `/reports/${id}/generate`, headers: admin });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    // Without a job runner the app generates in its own process: the event follows the stored file.
+    await vi.waitFor(async () => expect(await deliveryRows(integration.id)).toHaveLength(1), {
+      timeout: 30_000,
+    });
+    await service.deliverDue();
+    expect(verify(secret)).toMatchObject({
+      type: 'report.generated',
+      data: { reportId: id, name: 'Evented report', trigger: 'manual', format: 'xlsx' },
+    });
+  });
+
   it('answers 404 and 403 where it should', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const [method, url] of [
