@@ -205,6 +205,55 @@ export async function measureEndpointTable(kind: string, database: Database): Pr
   }
 }
 
+/** `GET /analytics/usage` on the demo's 30 days of console usage, per range. */
+export async function measureUsageAnalytics(kind: string, database: Database): Promise<BenchResult[]> {
+  try {
+    await migrateDatabase(database);
+    // With its tenants: the demo's usage and signals come with them.
+    await seedDemo(database);
+    const events = (await database.db.execute(sql`select count(*)::int as n from usage_events`)) as {
+      rows: { n: number }[];
+    };
+    const clock = { now: () => Date.now(), advance: () => undefined };
+    const owner = await insertUser(database, 'app_owner');
+    const token = await tokenFor(database, clock, owner.id);
+    const app = await buildApp({ database, logger });
+    const results: BenchResult[] = [];
+    try {
+      for (const range of ['7d', '30d', '90d']) {
+        const times: number[] = [];
+        for (let i = 0; i < SAMPLES + 3; i++) {
+          const start = performance.now();
+          const answer = await app.inject({
+            method: 'GET',
+            url: `/analytics/usage?range=${range}`,
+            headers: bearer(token),
+          });
+          const elapsed = performance.now() - start;
+          if (answer.statusCode !== 200) throw new Error(`analytics: ${answer.statusCode} ${answer.body}`);
+          if (i >= 3) times.push(elapsed);
+        }
+        times.sort((a, b) => a - b);
+        results.push({
+          name: `${kind}: GET /analytics/usage (${range}) p95`,
+          value: percentile(times, 0.95),
+          unit: 'ms',
+          detail: `demo, ${events.rows[0]?.n ?? 0} events; median ${percentile(times, 0.5).toFixed(1)} ms over ${SAMPLES}`,
+        });
+      }
+      return results;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 export async function measureMonitoring(): Promise<BenchResult[]> {
-  return [...(await measureRecordingOverhead()), ...(await onEachDatabase(measureEndpointTable))];
+  return [
+    ...(await measureRecordingOverhead()),
+    ...(await onEachDatabase(measureEndpointTable)),
+    ...(await onEachDatabase(measureUsageAnalytics)),
+  ];
 }
