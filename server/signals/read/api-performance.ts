@@ -5,18 +5,9 @@ import type { Db } from '../../db/client';
 import { rows } from '../../domain/business/sql';
 import { merge, type Histogram } from '../histogram';
 import { MINUTE_MS } from '../recorder';
-import { HOUR_MS, rolledUpTo } from '../rollup';
-import { percentiles, ratePercent, round, windowRows } from '../window';
-import {
-  addTotals,
-  endpointKey,
-  mergeFigures,
-  noTotals,
-  SETTLED_BLOCK_MS,
-  settledHourFigures,
-  spanFigures,
-  type Totals,
-} from './span';
+import { rolledUpTo } from '../rollup';
+import { percentiles, ratePercent, round } from '../window';
+import { addTotals, endpointKey, mergeFigures, noTotals, windowFigures, type Totals } from './span';
 
 /** Sparkline: the last 10 of 60 per-minute points (part 2 §9). */
 export const SPARKLINE_POINTS = 10;
@@ -28,18 +19,16 @@ export async function apiPerformance(db: Db, range: ApiRange, now: number): Prom
   const stepMs = minutes * MINUTE_MS;
   const to = now - (now % stepMs) + stepMs;
   const from = to - points * stepMs;
-  const hours = minutes >= 60 && SETTLED_BLOCK_MS % stepMs === 0;
-  // Hours before the last one rolled up are settled (kept between calls); the rest is read each time.
-  const rolled = hours ? await rolledUpTo(db) : null;
-  const settled = rolled === null ? from : Math.max(from, Math.min(rolled - HOUR_MS, to));
-  const [settledSpans, recent, spark, examples, regionOf] = await Promise.all([
-    settled > from ? settledHourFigures(db, from, settled, stepMs) : [],
-    windowRows(db, { from: settled, to, hours }).then((source) => spanFigures(db, source, stepMs)),
+  // Hour rows up to the first hour not rolled up yet (when the steps are hours), minutes after it.
+  const rolled = minutes >= 60 ? await rolledUpTo(db) : null;
+  const cut = rolled === null || rolled <= from ? from : Math.min(rolled, to);
+  const [blocks, spark, examples, regionOf] = await Promise.all([
+    windowFigures(db, { from, cut, to }, stepMs),
     sparklines(db, now),
     errorExamples(db, from),
     instanceRegions(db),
   ]);
-  const figures = mergeFigures([...settledSpans, recent]);
+  const figures = mergeFigures(blocks);
 
   const total = noTotals();
   const all: Histogram = new Map();

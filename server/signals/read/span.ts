@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../domain/business/sql';
 import { merge, type Histogram } from '../histogram';
+import { MINUTE_MS } from '../recorder';
 import { HOUR_MS } from '../rollup';
 import { histogramsBy } from '../window';
 
@@ -130,48 +131,80 @@ export function mergeFigures(spans: readonly SpanFigures[]): SpanFigures {
   return sum;
 }
 
-/**
- * Settled hours are read once per block of this size and kept: a 7-day window is 28 blocks, of which only
- * the two at its edges change as the window slides, each hour.
- */
-export const SETTLED_BLOCK_MS = 6 * HOUR_MS;
+/** Blocks of a window read and kept apart: hour rows by 6 hours, minute rows by 10 minutes. */
+export const BLOCK_MS = { hour: 6 * HOUR_MS, minute: 10 * MINUTE_MS } as const;
 
-const settledBlocks = new WeakMap<Db, Map<string, Promise<SpanFigures>>>();
+/** A window's rows: hour rows in [from, cut), minute rows in [cut, to). */
+export interface RollupWindow {
+  from: number;
+  cut: number;
+  to: number;
+}
+
+interface Kept {
+  fingerprint: string;
+  figures: Promise<SpanFigures>;
+}
+
+/** Per database, per step: the blocks the latest call read. */
+const kept = new WeakMap<Db, Map<number, Map<string, Kept>>>();
 
 /**
- * The figures of the hour rows in [from, until), where `until` is at most the last hour rolled up: the
- * roll-up job recomputes from its last hour onwards and never rewrites an earlier one, so the hours before
- * it are settled and their figures can be kept in memory, per database, in blocks of SETTLED_BLOCK_MS
- * (only the blocks of the latest call are kept). `stepMs` must divide SETTLED_BLOCK_MS.
+ * The figures of a window, one block at a time. A block's figures are kept between calls with its
+ * fingerprint (rows, requests, errors and duration summed), read each call in one cheap pass: roll-up rows
+ * are only ever added to (a flush adds to its minute, the hour job recomputes an hour from its minutes)
+ * or purged past retention, so a block whose fingerprint did not move holds the same rows. Only the blocks
+ * that moved (the current minutes, the hour just rolled up, the window's edges) are read again.
  */
-export async function settledHourFigures(
-  db: Db,
-  from: number,
-  until: number,
-  stepMs: number,
-): Promise<SpanFigures[]> {
-  const cached = settledBlocks.get(db) ?? new Map<string, Promise<SpanFigures>>();
-  const used = new Map<string, Promise<SpanFigures>>();
-  for (let block = from - (from % SETTLED_BLOCK_MS); block < until; block += SETTLED_BLOCK_MS) {
-    const start = Math.max(block, from);
-    const end = Math.min(block + SETTLED_BLOCK_MS, until);
-    const key = `${stepMs}:${start}:${end}`;
-    let figures = cached.get(key);
-    if (!figures) {
-      const read = spanFigures(
+export async function windowFigures(db: Db, window: RollupWindow, stepMs: number): Promise<SpanFigures[]> {
+  const { from, cut, to } = window;
+  const fingerprints = await rows<{
+    resolution: 'hour' | 'minute';
+    block: number;
+    n: number;
+    requests: number;
+    errors: number;
+    duration: number;
+  }>(
+    db,
+    sql`select resolution,
+        floor(extract(epoch from period_start) * 1000 / case when resolution = 'hour'
+          then ${BLOCK_MS.hour}::int8 else ${BLOCK_MS.minute}::int8 end)::int as block,
+        count(*)::int as n, sum(requests)::int as requests, sum(errors)::int as errors,
+        sum(duration_sum_ms)::float8 as duration
+      from request_rollups
+      where (resolution = 'hour' and period_start >= ${new Date(from)} and period_start < ${new Date(cut)})
+        or (resolution = 'minute' and period_start >= ${new Date(cut)} and period_start < ${new Date(to)})
+      group by 1, 2`,
+  );
+  const byStep = kept.get(db) ?? new Map<number, Map<string, Kept>>();
+  kept.set(db, byStep);
+  const previous = byStep.get(stepMs) ?? new Map<string, Kept>();
+  const used = new Map<string, Kept>();
+  for (const f of fingerprints) {
+    const blockMs = BLOCK_MS[f.resolution];
+    const [partFrom, partTo] = f.resolution === 'hour' ? [from, cut] : [cut, to];
+    const start = Math.max(Number(f.block) * blockMs, partFrom);
+    const end = Math.min((Number(f.block) + 1) * blockMs, partTo);
+    const key = `${f.resolution}:${start}:${end}`;
+    const fingerprint = `${f.n}:${f.requests}:${f.errors}:${f.duration}`;
+    let entry = previous.get(key);
+    if (entry?.fingerprint !== fingerprint) {
+      const figures = spanFigures(
         db,
-        sql`(select * from request_rollups where resolution = 'hour'
+        sql`(select * from request_rollups where resolution = ${f.resolution}
           and period_start >= ${new Date(start)} and period_start < ${new Date(end)})`,
         stepMs,
       );
+      entry = { fingerprint, figures };
       // A failed read is not kept: the next call reads the block again.
-      read.catch(() => {
-        if (settledBlocks.get(db)?.get(key) === read) settledBlocks.get(db)?.delete(key);
+      const failed = entry;
+      figures.catch(() => {
+        if (byStep.get(stepMs)?.get(key) === failed) byStep.get(stepMs)?.delete(key);
       });
-      figures = read;
     }
-    used.set(key, figures);
+    used.set(key, entry);
   }
-  settledBlocks.set(db, used);
-  return Promise.all(used.values());
+  byStep.set(stepMs, used);
+  return Promise.all([...used.values()].map((e) => e.figures));
 }
