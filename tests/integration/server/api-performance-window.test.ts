@@ -219,20 +219,18 @@ describe.each(testDatabases)('the 7-day API Performance window on $name', (targe
     expect(later.errors.map((e) => [e.status, e.count])).toEqual([[503, 5]]);
 
     // A row added to a block read before (an hour 3 days back) is counted at the next call.
-    await db
-      .insert(requestRollups)
-      .values(
-        row({
-          resolution: 'hour',
-          periodStart: at('2026-02-26T13:00:00Z'),
-          instanceId: 'a',
-          route: '/c',
-          requests: 3,
-          durationSumMs: 30,
-          buckets: [70],
-          counts: [3],
-        }),
-      );
+    await db.insert(requestRollups).values(
+      row({
+        resolution: 'hour',
+        periodStart: at('2026-02-26T13:00:00Z'),
+        instanceId: 'a',
+        route: '/c',
+        requests: 3,
+        durationSumMs: 30,
+        buckets: [70],
+        counts: [3],
+      }),
+    );
     const again = await apiPerformance(db, '7d', now + HOUR);
     expect(again.kpis.requests).toBe(40);
     expect(again.endpoints.find((e) => e.route === '/c')).toMatchObject({ requests: 3, averageMs: 10 });
