@@ -67,6 +67,8 @@ export async function measureRecordingOverhead(): Promise<BenchResult[]> {
       await on.listen({ port: 0, host: '127.0.0.1' }),
     ];
     const token = await login(off);
+    // A first round of each, not counted: both servers warmed (JIT, caches) before the measured rounds.
+    for (const url of urls) await throughput(url, token);
     const totals = [0, 0];
     const losses: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

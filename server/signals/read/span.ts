@@ -151,48 +151,57 @@ const kept = new WeakMap<Db, Map<number, Map<string, Kept>>>();
 
 /**
  * The figures of a window, one block at a time. A block's figures are kept between calls with its
- * fingerprint (rows, requests, errors and duration summed), read each call in one cheap pass: roll-up rows
+ * fingerprint (per period: rows, requests, errors and duration summed), read each call in one cheap pass
+ * over the window (no histograms): roll-up rows
  * are only ever added to (a flush adds to its minute, the hour job recomputes an hour from its minutes)
  * or purged past retention, so a block whose fingerprint did not move holds the same rows. Only the blocks
  * that moved (the current minutes, the hour just rolled up, the window's edges) are read again.
  */
 export async function windowFigures(db: Db, window: RollupWindow, stepMs: number): Promise<SpanFigures[]> {
   const { from, cut, to } = window;
-  const fingerprints = await rows<{
+  // Grouped by period (a cheap key), folded into blocks here.
+  const periods = await rows<{
     resolution: 'hour' | 'minute';
-    block: number;
+    period_start: string | Date;
     n: number;
     requests: number;
     errors: number;
     duration: number;
   }>(
     db,
-    sql`select resolution,
-        floor(extract(epoch from period_start) * 1000 / case when resolution = 'hour'
-          then ${BLOCK_MS.hour}::int8 else ${BLOCK_MS.minute}::int8 end)::int as block,
-        count(*)::int as n, sum(requests)::int as requests, sum(errors)::int as errors,
-        sum(duration_sum_ms)::float8 as duration
+    sql`select resolution, period_start, count(*)::int as n, sum(requests)::int as requests,
+        sum(errors)::int as errors, sum(duration_sum_ms)::float8 as duration
       from request_rollups
       where (resolution = 'hour' and period_start >= ${new Date(from)} and period_start < ${new Date(cut)})
         or (resolution = 'minute' and period_start >= ${new Date(cut)} and period_start < ${new Date(to)})
       group by 1, 2`,
   );
+  const blocks = new Map<
+    string,
+    { resolution: 'hour' | 'minute'; start: number; end: number; parts: string[] }
+  >();
+  for (const p of periods) {
+    const at = new Date(p.period_start).getTime();
+    const blockMs = BLOCK_MS[p.resolution];
+    const [partFrom, partTo] = p.resolution === 'hour' ? [from, cut] : [cut, to];
+    const start = Math.max(at - (at % blockMs), partFrom);
+    const end = Math.min(at - (at % blockMs) + blockMs, partTo);
+    const key = `${p.resolution}:${start}:${end}`;
+    const block = blocks.get(key) ?? { resolution: p.resolution, start, end, parts: [] };
+    block.parts.push(`${at}:${p.n}:${p.requests}:${p.errors}:${p.duration}`);
+    blocks.set(key, block);
+  }
   const byStep = kept.get(db) ?? new Map<number, Map<string, Kept>>();
   kept.set(db, byStep);
   const previous = byStep.get(stepMs) ?? new Map<string, Kept>();
   const used = new Map<string, Kept>();
-  for (const f of fingerprints) {
-    const blockMs = BLOCK_MS[f.resolution];
-    const [partFrom, partTo] = f.resolution === 'hour' ? [from, cut] : [cut, to];
-    const start = Math.max(Number(f.block) * blockMs, partFrom);
-    const end = Math.min((Number(f.block) + 1) * blockMs, partTo);
-    const key = `${f.resolution}:${start}:${end}`;
-    const fingerprint = `${f.n}:${f.requests}:${f.errors}:${f.duration}`;
+  for (const [key, { resolution, start, end, parts }] of blocks) {
+    const fingerprint = parts.sort().join('|');
     let entry = previous.get(key);
     if (entry?.fingerprint !== fingerprint) {
       const figures = spanFigures(
         db,
-        sql`(select * from request_rollups where resolution = ${f.resolution}
+        sql`(select * from request_rollups where resolution = ${resolution}
           and period_start >= ${new Date(start)} and period_start < ${new Date(end)})`,
         stepMs,
       );
