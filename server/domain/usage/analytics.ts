@@ -7,11 +7,16 @@ import {
   type UserAnalytics,
 } from '../../../shared/api/usage';
 import { DAY_MS, isoDay, startOfUtcDay } from '../business/formulas';
-import { buildSessions, type SessionEvent, type UsageSession } from './sessions';
+import type { UsageSession } from './sessions';
 
-/** A stored event as the figures read it. */
-export interface AnalyticsEvent extends SessionEvent {
-  feature: string | null;
+/** What User Analytics reads of the events of a range and the one before it. */
+export interface UsageFigures {
+  /** The sessions that started in either period. */
+  sessions: readonly UsageSession[];
+  /** Page views per day, by the day's index from the range's first (the period before: negative). */
+  pageViewsByDay: ReadonlyMap<number, number>;
+  /** Per feature id: its uses and users in the range, and its uses in the period before. */
+  features: ReadonlyMap<string, { uses: number; users: number; previousUses: number }>;
 }
 
 export interface RangeWindow {
@@ -36,23 +41,10 @@ const percentChange = (current: number, previous: number) =>
 
 interface Period {
   sessions: readonly UsageSession[];
-  events: readonly AnalyticsEvent[];
-}
-
-function split(
-  sessions: readonly UsageSession[],
-  events: readonly AnalyticsEvent[],
-  from: number,
-  to: number,
-): Period {
-  return {
-    sessions: sessions.filter((s) => s.start >= from && s.start <= to),
-    events: events.filter((e) => e.at >= from && e.at <= to),
-  };
+  pageViews: number;
 }
 
 const users = (sessions: readonly UsageSession[]) => new Set(sessions.map((s) => s.userId)).size;
-const pageViews = (events: readonly AnalyticsEvent[]) => events.filter((e) => e.kind === 'page_view').length;
 const averageSeconds = (sessions: readonly UsageSession[]) =>
   round1(
     ratio(
@@ -70,7 +62,7 @@ function dailyActiveUsers(sessions: readonly UsageSession[], days: number): numb
 
 function engagementOf(current: Period, previous: Period, days: number): EngagementMetric[] {
   const figures = (p: Period) => ({
-    pagesPerSession: round1(ratio(pageViews(p.events), p.sessions.length)),
+    pagesPerSession: round1(ratio(p.pageViews, p.sessions.length)),
     duration: averageSeconds(p.sessions),
     bounce: bounceRate(p.sessions),
     sessionsPerUser: round1(ratio(p.sessions.length, users(p.sessions))),
@@ -119,55 +111,54 @@ function shares(sessions: readonly UsageSession[], label: (s: UsageSession) => s
     .sort((a, b) => b.sessions - a.sessions || a.device.localeCompare(b.device));
 }
 
-function featuresOf(current: Period, previous: Period): UserAnalytics['features'] {
+function featuresOf(current: Period, features: UsageFigures['features']): UserAnalytics['features'] {
   const allUsers = users(current.sessions);
   return FEATURES.map(({ id, label }) => {
-    const uses = current.events.filter((e) => e.kind === 'feature' && e.feature === id);
-    const before = previous.events.filter((e) => e.kind === 'feature' && e.feature === id).length;
-    const featureUsers = new Set(uses.map((e) => e.userId)).size;
+    const figures = features.get(id) ?? { uses: 0, users: 0, previousUses: 0 };
     return {
       feature: label,
-      usage: round1(ratio(featureUsers, allUsers) * 100),
-      users: featureUsers,
-      growth: percentChange(uses.length, before),
+      usage: round1(ratio(figures.users, allUsers) * 100),
+      users: figures.users,
+      growth: percentChange(figures.uses, figures.previousUses),
     };
   }).sort((a, b) => b.usage - a.usage || a.feature.localeCompare(b.feature));
 }
 
 /**
- * Every figure of User Analytics from the events of the window (its range and the one before):
- * sessions are built once and attributed to the UTC day they started; page views and feature uses count
- * on the day they happened.
+ * Every figure of User Analytics from the sessions and event counts of the window (its range and the one
+ * before): sessions are attributed to the UTC day they started; page views and feature uses count on the
+ * day they happened.
  */
 export function analyticsOf(
   range: AnalyticsRange,
   window: RangeWindow,
-  events: readonly AnalyticsEvent[],
+  figures: UsageFigures,
 ): UserAnalytics {
-  const sessions = buildSessions(events);
-  const current = split(sessions, events, window.from, window.to);
-  const previous = split(sessions, events, window.previousFrom, window.from - 1);
+  const inPeriod = (from: number, to: number) =>
+    figures.sessions.filter((s) => s.start >= from && s.start <= to);
+  let pageViews = 0;
+  let previousPageViews = 0;
+  for (const [day, n] of figures.pageViewsByDay) {
+    if (day >= 0) pageViews += n;
+    else previousPageViews += n;
+  }
+  const current: Period = { sessions: inPeriod(window.from, window.to), pageViews };
+  const previous: Period = {
+    sessions: inPeriod(window.previousFrom, window.from - 1),
+    pageViews: previousPageViews,
+  };
 
-  // Each day's sessions and events, in one pass over the range.
-  const days = Array.from({ length: window.days }, () => ({
-    sessions: [] as UsageSession[],
-    events: [] as AnalyticsEvent[],
+  const days = Array.from({ length: window.days }, () => [] as UsageSession[]);
+  for (const s of current.sessions) days[Math.floor((s.start - window.from) / DAY_MS)]?.push(s);
+
+  const trend = days.map((sessions, i) => ({
+    date: isoDay(window.from + i * DAY_MS),
+    sessions: sessions.length,
+    users: users(sessions),
+    pageViews: figures.pageViewsByDay.get(i) ?? 0,
+    avgSessionDuration: averageSeconds(sessions),
+    bounceRate: bounceRate(sessions),
   }));
-  const dayOf = (at: number) => days[Math.floor((at - window.from) / DAY_MS)];
-  for (const s of current.sessions) dayOf(s.start)?.sessions.push(s);
-  for (const e of current.events) if (e.kind === 'page_view') dayOf(e.at)?.events.push(e);
-
-  const trend = days.map((day, i) => {
-    const dayStart = window.from + i * DAY_MS;
-    return {
-      date: isoDay(dayStart),
-      sessions: day.sessions.length,
-      users: users(day.sessions),
-      pageViews: pageViews(day.events),
-      avgSessionDuration: averageSeconds(day.sessions),
-      bounceRate: bounceRate(day.sessions),
-    };
-  });
 
   return {
     range,
@@ -176,13 +167,13 @@ export function analyticsOf(
     kpis: {
       totalSessions: current.sessions.length,
       uniqueUsers: users(current.sessions),
-      pageViews: pageViews(current.events),
+      pageViews: current.pageViews,
       avgSessionDuration: averageSeconds(current.sessions),
     },
     trend,
     engagement: engagementOf(current, previous, window.days),
     devices: shares(current.sessions, (s) => `${HOST_LABELS[s.host] ?? s.host} · ${OS_LABELS[s.os] ?? s.os}`),
     screens: shares(current.sessions, (s) => SCREEN_LABELS[s.screen] ?? s.screen),
-    features: featuresOf(current, previous),
+    features: featuresOf(current, figures.features),
   };
 }

@@ -1,20 +1,11 @@
-import type { UsageKind } from '../../../shared/api/usage';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rows } from '../business/sql';
 
 /** A session ends after this long without any event (issue 11). */
 export const SESSION_TIMEOUT_MS = 30 * 60_000;
 /** A bounce: one page view and under this long. */
 export const BOUNCE_UNDER_MS = 10_000;
-
-/** The fields of a stored event that session building reads. */
-export interface SessionEvent {
-  userId: string;
-  sessionId: string;
-  kind: UsageKind;
-  at: number;
-  host: string;
-  os: string;
-  screen: string;
-}
 
 export interface UsageSession {
   userId: string;
@@ -30,49 +21,59 @@ export interface UsageSession {
 }
 
 /**
- * Sessions from events: the events of one renderer window session (its `sessionId`), in time order,
- * are cut wherever 30 minutes pass without an event, and after a `session_end`. Two windows open at
- * once are two sessions. The host, OS and screen class are the first event's.
+ * The sessions of the events in [from, to], built in the database: the events of one renderer window
+ * session (its `sessionId`), in time order (then in order of arrival), are cut wherever more than 30
+ * minutes pass without an event, and after a `session_end`. Two windows open at once are two sessions.
+ * The host, OS and screen class are the first event's. In order of start.
  */
-export function buildSessions(events: readonly SessionEvent[]): UsageSession[] {
-  const byWindow = new Map<string, SessionEvent[]>();
-  for (const event of events) {
-    const key = `${event.userId}|${event.sessionId}`;
-    const list = byWindow.get(key);
-    if (list) list.push(event);
-    else byWindow.set(key, [event]);
-  }
-  const sessions: UsageSession[] = [];
-  for (const list of byWindow.values()) {
-    list.sort((a, b) => a.at - b.at);
-    let current: SessionEvent[] = [];
-    for (const event of list) {
-      const last = current[current.length - 1];
-      if (last && (event.at - last.at > SESSION_TIMEOUT_MS || last.kind === 'session_end')) {
-        sessions.push(sessionOf(current));
-        current = [];
-      }
-      current.push(event);
-    }
-    if (current.length > 0) sessions.push(sessionOf(current));
-  }
-  return sessions.sort((a, b) => a.start - b.start);
-}
-
-function sessionOf(events: readonly SessionEvent[]): UsageSession {
-  const first = events[0]!;
-  const last = events[events.length - 1]!;
-  const durationMs = last.at - first.at;
-  const pageViews = events.filter((e) => e.kind === 'page_view').length;
-  return {
-    userId: first.userId,
-    start: first.at,
-    end: last.at,
-    durationMs,
-    pageViews,
-    bounce: pageViews === 1 && durationMs < BOUNCE_UNDER_MS,
-    host: first.host,
-    os: first.os,
-    screen: first.screen,
-  };
+export async function loadSessions(db: Db, from: number, to: number): Promise<UsageSession[]> {
+  const found = await rows<{
+    user_id: string;
+    start: number;
+    end: number;
+    page_views: number;
+    host: string;
+    os: string;
+    screen: string;
+  }>(
+    db,
+    sql`with events as (
+        select id, user_id, session_id, kind, host, os, screen, occurred_at,
+          lag(occurred_at) over w as previous_at, lag(kind) over w as previous_kind
+        from usage_events
+        where occurred_at >= ${new Date(from)} and occurred_at <= ${new Date(to)}
+        window w as (partition by user_id, session_id order by occurred_at, id)
+      ), cuts as (
+        select *, count(*) filter (where previous_at is null
+            or occurred_at - previous_at > ${`${SESSION_TIMEOUT_MS} milliseconds`}::interval
+            or previous_kind = 'session_end')
+          over (partition by user_id, session_id order by occurred_at, id rows unbounded preceding) as n
+        from events
+      )
+      select user_id,
+        (extract(epoch from min(occurred_at)) * 1000)::float8 as start,
+        (extract(epoch from max(occurred_at)) * 1000)::float8 as "end",
+        count(*) filter (where kind = 'page_view')::int as page_views,
+        (array_agg(host order by occurred_at, id))[1] as host,
+        (array_agg(os order by occurred_at, id))[1] as os,
+        (array_agg(screen order by occurred_at, id))[1] as screen
+      from cuts group by user_id, session_id, n
+      order by start, user_id`,
+  );
+  return found.map((s) => {
+    const start = Number(s.start);
+    const end = Number(s.end);
+    const pageViews = Number(s.page_views);
+    return {
+      userId: s.user_id,
+      start,
+      end,
+      durationMs: end - start,
+      pageViews,
+      bounce: pageViews === 1 && end - start < BOUNCE_UNDER_MS,
+      host: s.host,
+      os: s.os,
+      screen: s.screen,
+    };
+  });
 }

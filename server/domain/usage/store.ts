@@ -1,9 +1,12 @@
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { USAGE_LIMITS, type UsageBatch } from '../../../shared/api/usage';
 import type { Db } from '../../db/client';
 import { usageEvents } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { AnalyticsEvent } from './analytics';
+import { DAY_MS } from '../business/formulas';
+import { rows } from '../business/sql';
+import type { RangeWindow, UsageFigures } from './analytics';
+import { loadSessions } from './sessions';
 
 export const USAGE_TEXTS = {
   flood: `Too many usage events: at most ${USAGE_LIMITS.eventsPerMinute} a minute per user; this batch was not stored`,
@@ -48,21 +51,37 @@ export async function recordUsage(db: Db, userId: string, batch: UsageBatch, now
   return batch.events.length;
 }
 
-/** The events between two instants, in time order, as the figures read them. */
-export async function loadUsage(db: Db, from: number, to: number): Promise<AnalyticsEvent[]> {
-  const rows = await db
-    .select({
-      userId: usageEvents.userId,
-      sessionId: usageEvents.sessionId,
-      kind: usageEvents.kind,
-      feature: usageEvents.feature,
-      host: usageEvents.host,
-      os: usageEvents.os,
-      screen: usageEvents.screen,
-      occurredAt: usageEvents.occurredAt,
-    })
-    .from(usageEvents)
-    .where(and(gte(usageEvents.occurredAt, new Date(from)), lte(usageEvents.occurredAt, new Date(to))))
-    .orderBy(asc(usageEvents.occurredAt), asc(usageEvents.id));
-  return rows.map(({ occurredAt, ...row }) => ({ ...row, at: occurredAt.getTime() }));
+/** What User Analytics reads of the events of a window: sessions built and events counted in SQL. */
+export async function loadUsageFigures(db: Db, window: RangeWindow): Promise<UsageFigures> {
+  const from = new Date(window.previousFrom);
+  const to = new Date(window.to);
+  const [sessions, pageViews, features] = await Promise.all([
+    loadSessions(db, window.previousFrom, window.to),
+    rows<{ day: number; n: number }>(
+      db,
+      sql`select floor((extract(epoch from occurred_at) * 1000 - ${window.from}) / ${DAY_MS})::int as day,
+          count(*)::int as n
+        from usage_events where kind = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
+        group by 1`,
+    ),
+    rows<{ feature: string; uses: number; users: number; previous_uses: number }>(
+      db,
+      sql`select feature,
+          count(*) filter (where occurred_at >= ${new Date(window.from)})::int as uses,
+          count(distinct user_id) filter (where occurred_at >= ${new Date(window.from)})::int as users,
+          count(*) filter (where occurred_at < ${new Date(window.from)})::int as previous_uses
+        from usage_events where kind = 'feature' and occurred_at >= ${from} and occurred_at <= ${to}
+        group by 1`,
+    ),
+  ]);
+  return {
+    sessions,
+    pageViewsByDay: new Map(pageViews.map((r) => [Number(r.day), Number(r.n)])),
+    features: new Map(
+      features.map((r) => [
+        r.feature,
+        { uses: Number(r.uses), users: Number(r.users), previousUses: Number(r.previous_uses) },
+      ]),
+    ),
+  };
 }

@@ -1,7 +1,7 @@
 import { usageEndpoints } from '../../../shared/api/usage';
 import type { ServerContext } from '../../context';
 import { analyticsOf, rangeWindow } from '../../domain/usage/analytics';
-import { loadUsage, recordUsage } from '../../domain/usage/store';
+import { loadUsageFigures, recordUsage } from '../../domain/usage/store';
 import type { Route } from '../../http/router';
 
 /** Console usage (issue 11): the console's events in, User Analytics out. */
@@ -13,6 +13,6 @@ export function registerUsageRoutes(route: Route, ctx: ServerContext): void {
 
   route(usageEndpoints.analytics, async ({ query }) => {
     const window = rangeWindow(query.range, ctx.config.now());
-    return analyticsOf(query.range, window, await loadUsage(ctx.db, window.previousFrom, window.to));
+    return analyticsOf(query.range, window, await loadUsageFigures(ctx.db, window));
   });
 }

@@ -5,25 +5,13 @@ import type { Db } from '../../db/client';
 import { rows } from '../../domain/business/sql';
 import { merge, type Histogram } from '../histogram';
 import { MINUTE_MS } from '../recorder';
-import { histogramsBy, percentiles, ratePercent, round, windowRows } from '../window';
+import { rolledUpTo } from '../rollup';
+import { percentiles, ratePercent, round } from '../window';
+import { addTotals, endpointKey, mergeFigures, noTotals, windowFigures, type Totals } from './span';
 
 /** Sparkline: the last 10 of 60 per-minute points (part 2 §9). */
 export const SPARKLINE_POINTS = 10;
 const EXAMPLES_PER_STATUS = 4;
-
-interface Totals {
-  requests: number;
-  errors: number;
-  duration: number;
-  satisfied: number;
-  tolerating: number;
-}
-
-const sums = sql`sum(requests)::int as requests, sum(errors)::int as errors,
-  coalesce(sum(duration_sum_ms), 0)::float8 as duration, sum(satisfied)::int as satisfied,
-  sum(tolerating)::int as tolerating`;
-
-const endpointKey = (method: string, route: string) => `${method} ${route}`;
 
 /** The API Performance screen for one range, from the request roll-ups of every instance. */
 export async function apiPerformance(db: Db, range: ApiRange, now: number): Promise<ApiPerformance> {
@@ -31,67 +19,55 @@ export async function apiPerformance(db: Db, range: ApiRange, now: number): Prom
   const stepMs = minutes * MINUTE_MS;
   const to = now - (now % stepMs) + stepMs;
   const from = to - points * stepMs;
-  const source = await windowRows(db, { from, to, hours: minutes >= 60 });
-  const step = sql`floor((extract(epoch from period_start) * 1000 - ${from}) / ${stepMs})::int`;
-
-  const [byEndpoint, byStep, statuses, regions, routeHistograms, stepHistograms, spark] = await Promise.all([
-    rows<Totals & { route: string; method: string }>(
-      db,
-      sql`select route, method, ${sums} from ${source} r group by route, method`,
-    ),
-    rows<Totals & { step: number }>(db, sql`select ${step} as step, ${sums} from ${source} r group by 1`),
-    rows<{ status: number; n: number }>(
-      db,
-      sql`select s.key::int as status, sum(s.value::int)::int as n
-        from ${source} r, jsonb_each_text(r.status_counts) s group by 1 order by 1`,
-    ),
-    rows<Totals & { region: string; instances: number }>(
-      db,
-      sql`select coalesce(i.region, 'unknown') as region, count(distinct r.instance_id)::int as instances, ${sums}
-        from ${source} r left join server_instances i on i.id = r.instance_id group by 1 order by 1`,
-    ),
-    histogramsBy(db, source, sql`r.method || ' ' || r.route`),
-    histogramsBy(
-      db,
-      source,
-      sql`floor((extract(epoch from r.period_start) * 1000 - ${from}) / ${stepMs})::int`,
-    ),
+  // Hour rows up to the first hour not rolled up yet (when the steps are hours), minutes after it.
+  const rolled = minutes >= 60 ? await rolledUpTo(db) : null;
+  const cut = rolled === null || rolled <= from ? from : Math.min(rolled, to);
+  const [blocks, spark, examples, regionOf] = await Promise.all([
+    windowFigures(db, { from, cut, to }, stepMs),
     sparklines(db, now),
+    errorExamples(db, from),
+    instanceRegions(db),
   ]);
+  const figures = mergeFigures(blocks);
 
-  const examples = await errorExamples(db, from);
-  const total = byEndpoint.reduce(
-    (t, r) => ({
-      requests: t.requests + r.requests,
-      errors: t.errors + r.errors,
-      duration: t.duration + r.duration,
-      satisfied: t.satisfied + r.satisfied,
-      tolerating: t.tolerating + r.tolerating,
-    }),
-    { requests: 0, errors: 0, duration: 0, satisfied: 0, tolerating: 0 },
-  );
+  const total = noTotals();
   const all: Histogram = new Map();
-  for (const histogram of routeHistograms.values()) merge(all, histogram);
+  for (const e of figures.endpoints.values()) {
+    addTotals(total, e.totals);
+    merge(all, e.histogram);
+  }
   const overall = percentiles(all);
 
-  const stepTotals = new Map(byStep.map((r) => [Number(r.step), r]));
-  const endpoints: EndpointRow[] = byEndpoint
-    .map((r) => {
-      const key = endpointKey(r.method, r.route);
+  const endpoints: EndpointRow[] = [...figures.endpoints.entries()]
+    .map(([key, { route, method, totals: r, histogram }]) => {
       const errorRate = ratePercent(r.errors, r.requests);
       return {
-        route: r.route,
-        method: r.method,
+        route,
+        method,
         sparkline: spark.get(key) ?? Array<null>(SPARKLINE_POINTS).fill(null),
         averageMs: round(r.requests > 0 ? r.duration / r.requests : null),
-        p95Ms: percentiles(routeHistograms.get(key)).p95,
+        p95Ms: percentiles(histogram).p95,
         requests: r.requests,
         errorRate,
         apdex: apdex(r.satisfied, r.tolerating, r.requests),
         status: endpointStatus(errorRate),
       };
     })
-    .sort((a, b) => b.requests - a.requests);
+    // Ties in a fixed order (by key), whichever order the pieces were merged in.
+    .sort(
+      (a, b) =>
+        b.requests - a.requests ||
+        compareText(endpointKey(a.method, a.route), endpointKey(b.method, b.route)),
+    );
+
+  const regions = new Map<string, { instances: number; totals: Totals }>();
+  for (const [instanceId, totals] of figures.instances) {
+    const region = regionOf.get(instanceId) ?? 'unknown';
+    const into = regions.get(region) ?? { instances: 0, totals: noTotals() };
+    into.instances += 1;
+    addTotals(into.totals, totals);
+    regions.set(region, into);
+  }
 
   return {
     range,
@@ -106,29 +82,41 @@ export async function apiPerformance(db: Db, range: ApiRange, now: number): Prom
     latency: overall,
     apdex: apdex(total.satisfied, total.tolerating, total.requests),
     trend: Array.from({ length: points }, (_, i) => {
-      const t = stepTotals.get(i);
+      const start = from + i * stepMs;
+      const step = figures.steps.get(start);
       return {
-        time: new Date(from + i * stepMs).toISOString(),
-        requests: t?.requests ?? 0,
-        errors: t?.errors ?? 0,
-        ...percentiles(stepHistograms.get(String(i))),
+        time: new Date(start).toISOString(),
+        requests: step?.totals.requests ?? 0,
+        errors: step?.totals.errors ?? 0,
+        ...percentiles(step?.histogram),
       };
     }),
     endpoints,
-    errors: statuses.map((s) => ({
-      status: Number(s.status),
-      count: Number(s.n),
-      percentage: ratePercent(Number(s.n), total.errors),
-      examples: examples.get(Number(s.status)) ?? [],
-    })),
-    regions: regions.map((r) => ({
-      region: r.region,
-      instances: r.instances,
-      requests: r.requests,
-      averageMs: round(r.requests > 0 ? r.duration / r.requests : null),
-      errorRate: ratePercent(r.errors, r.requests),
-    })),
+    errors: [...figures.statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => ({
+        status,
+        count,
+        percentage: ratePercent(count, total.errors),
+        examples: examples.get(status) ?? [],
+      })),
+    regions: [...regions.entries()]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([region, { instances, totals: r }]) => ({
+        region,
+        instances,
+        requests: r.requests,
+        averageMs: round(r.requests > 0 ? r.duration / r.requests : null),
+        errorRate: ratePercent(r.errors, r.requests),
+      })),
   };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+async function instanceRegions(db: Db): Promise<Map<string, string>> {
+  const found = await rows<{ id: string; region: string }>(db, sql`select id, region from server_instances`);
+  return new Map(found.map((i) => [i.id, i.region]));
 }
 
 /** Mean duration per minute of each endpoint over the last SPARKLINE_POINTS minutes (this one included). */
