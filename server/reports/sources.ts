@@ -16,8 +16,7 @@ import { countAudit } from '../audit/query';
 import type { Db } from '../db/client';
 import { breakdownOf, budgetsOf, loadPeriods, recommendationsOf } from '../domain/business/cost';
 import { businessFigures } from '../domain/business/dashboard';
-import { analyticsOf, rangeWindow } from '../domain/usage/analytics';
-import { loadUsage } from '../domain/usage/store';
+import { userAnalytics } from '../domain/usage/store';
 import { apiPerformance } from '../signals/read/api-performance';
 import { serviceCards } from '../signals/read/system-health';
 
@@ -73,10 +72,7 @@ export function createSources(db: Db, now: number, filters: ReportFilters): Sour
     budgets: once(() => budgetsOf(db, now)),
     api: once(() => apiPerformance(db, API_RANGE, now)),
     services: once(() => serviceCards(db, now)),
-    usage: once(async () => {
-      const window = rangeWindow(usageRange, now);
-      return analyticsOf(usageRange, window, await loadUsage(db, window.previousFrom, window.to));
-    }),
+    usage: once(() => userAnalytics(db, usageRange, now)),
     auditCount: (filter) =>
       countAudit(db, {
         ...filter,

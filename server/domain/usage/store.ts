@@ -5,7 +5,9 @@ import { usageEvents } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { DAY_MS } from '../business/formulas';
 import { rows } from '../business/sql';
-import type { RangeWindow, UsageFigures } from './analytics';
+import type { UserAnalytics } from '../../../shared/api/usage';
+import type { AnalyticsRange } from '../../../shared/usage';
+import { analyticsOf, rangeWindow, type RangeWindow, type UsageFigures } from './analytics';
 import { loadSessions } from './sessions';
 
 export const USAGE_TEXTS = {
@@ -84,4 +86,10 @@ export async function loadUsageFigures(db: Db, window: RangeWindow): Promise<Usa
       ]),
     ),
   };
+}
+
+/** User Analytics for a range ending now: what the screen and the reports both show. */
+export async function userAnalytics(db: Db, range: AnalyticsRange, now: number): Promise<UserAnalytics> {
+  const window = rangeWindow(range, now);
+  return analyticsOf(range, window, await loadUsageFigures(db, window));
 }
