@@ -58,7 +58,7 @@ export const METRICS = {
   mrr_change: { label: 'MRR change (30 days)', unit: '%', labels: [] },
   new_trials: { label: 'New trials', unit: 'trials', labels: [] },
   churned_customers: { label: 'Churned customers', unit: 'customers', labels: [] },
-  cloud_cost_vs_budget: { label: 'Cloud cost vs budget', unit: '%', labels: ['service'] },
+  cloud_cost_vs_budget: { label: 'Cloud cost vs budget', unit: '%', labels: ['budget'] },
 } as const satisfies Record<string, { label: string; unit: string; labels: readonly string[] }>;
 export type MetricId = keyof typeof METRICS;
 export const METRIC_IDS = Object.keys(METRICS) as [MetricId, ...MetricId[]];

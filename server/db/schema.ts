@@ -31,7 +31,6 @@ import {
 } from '../../shared/api/audit';
 import {
   ALERT_CATEGORIES,
-  ALERT_PRIORITIES,
   BANNER_ALERT_TYPES,
   type AlertMetadata,
 } from '../../shared/alerts';
