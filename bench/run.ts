@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
 import { measureAlertFanOut } from './alerts';
+import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
@@ -45,6 +46,7 @@ for (const measure of [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureAlerting,
 ]) {
   const batch = await measure();
   results.push(...batch);

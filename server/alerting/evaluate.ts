@@ -104,7 +104,14 @@ export async function evaluateRule(
       alertId: previous?.alertId ?? null,
       evaluatedAt: new Date(now),
     };
-    outcome.instances.push(row);
+    // Only what changed is written: a series that stays as it was costs no write each minute.
+    const changed =
+      !previous ||
+      previous.state !== row.state ||
+      previous.health !== row.health ||
+      previous.since.getTime() !== row.since.getTime() ||
+      transition !== null;
+    if (changed) outcome.instances.push(row);
     if (transition) outcome.transitions.push({ kind: transition, instance: row, value: next.value });
   };
   for (const o of observed) step(o.labels, o.observation);

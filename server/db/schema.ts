@@ -840,6 +840,7 @@ export const alertRuleInstances = pgTable(
     state: text('state', { enum: ['normal', 'pending', 'firing', 'recovering'] }).notNull(),
     since: instant('since').notNull(),
     activeAt: instant('active_at'),
+    /** The value seen when the state last changed (rows are written only on a change). */
     value: doublePrecision('value'),
     health: text('health', { enum: ['ok', 'nodata', 'error'] }).notNull(),
     /** The alert raised when it fired, until it resolves. */
