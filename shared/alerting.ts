@@ -12,6 +12,7 @@ export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved', 'suppressed
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 export const RULE_STATUSES = ['active', 'paused', 'draft'] as const;
+export type RuleStatus = (typeof RULE_STATUSES)[number];
 /** The rules screen's severity filter offers these (part 2 §2); a rule may not be `info`. */
 export const RULE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const RULE_OPERATORS = ['>', '>=', '<', '<=', '==', '!='] as const;
