@@ -22,7 +22,7 @@ import { useDeleteRule, useDuplicateRule, useSetRuleStatus, useTestChannel } fro
 import { ALERT_LOAD_FAILED, useChannels, useRules } from '../alerts/queries';
 import { capitalize, SEVERITY_TONE } from '../alerts/rules';
 import { RuleFormModal } from './RuleFormModal';
-import { RULE_TEMPLATES } from './templates';
+import { RULE_TEMPLATES } from '../../../shared/alert-templates';
 import { useMinuteClock } from '../alerts-feed/queries';
 
 type Editing = { id: string | null; rule: RuleInput } | null;

@@ -1,4 +1,4 @@
-import type { RuleInput } from '../../../shared/alerting';
+import type { RuleInput } from './alerting';
 
 const base = {
   description: '',
