@@ -29,11 +29,7 @@ import {
   type AuditSeverity,
   type AuditStatus,
 } from '../../shared/api/audit';
-import {
-  ALERT_CATEGORIES,
-  BANNER_ALERT_TYPES,
-  type AlertMetadata,
-} from '../../shared/alerts';
+import { ALERT_CATEGORIES, BANNER_ALERT_TYPES, type AlertMetadata } from '../../shared/alerts';
 import {
   ALERT_SEVERITIES,
   ALERT_STATUSES,
