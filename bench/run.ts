@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
 import { measureAlertFanOut } from './alerts';
+import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
@@ -49,6 +50,7 @@ for (const measure of [
   measureMonitoring,
   measureIntegrations,
   measureReports,
+  measureAlerting,
 ]) {
   const batch = await measure();
   results.push(...batch);

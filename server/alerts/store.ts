@@ -1,52 +1,95 @@
-import { desc, eq, gt, sql } from 'drizzle-orm';
-import type { StreamedAlert } from '../../shared/alerts';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AlertPriority, BannerAlertType, StreamedAlert } from '../../shared/alerts';
 import { BANNER } from '../../shared/alerts';
 import type { Db } from '../db/client';
-import { bannerAlerts } from '../db/schema';
+import { alerts } from '../db/schema';
 
-/** The NOTIFY channel that tells every instance a new alert was stored; the payload is its `seq`. */
+/** The NOTIFY channel that tells every instance a new platform alert was stored; the payload is its `seq`. */
 export const ALERT_CHANNEL = 'banner_alerts';
 
-export type NewAlert = Omit<StreamedAlert, 'id' | 'timestamp'>;
+export type NewAlert = Omit<StreamedAlert, 'id' | 'timestamp'> & { source?: string };
 /** A stored alert and its sequence number (the stream's event id). */
 export interface SequencedAlert {
   seq: number;
   alert: StreamedAlert;
 }
 
-type Row = typeof bannerAlerts.$inferSelect;
+type Row = typeof alerts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function toSequenced(row: Row): SequencedAlert {
+/** The banner's kind of event for an alert that names none: by its category and severity. */
+function kindOf(row: Pick<Row, 'kind' | 'category' | 'severity'>): BannerAlertType {
+  if (row.kind) return row.kind;
+  if (row.category === 'security') return 'security';
+  if (row.severity === 'critical') return 'error';
+  if (row.severity === 'high' || row.severity === 'medium') return 'warning';
+  return row.severity === 'info' ? 'info' : 'system';
+}
+
+/** The banner has no `info` priority: an informational alert shows as low. */
+const priorityOf = (severity: Row['severity']): AlertPriority => (severity === 'info' ? 'low' : severity);
+
+/** An alert of the one model as the banner's stream carries it. */
+export function toSequenced(row: Row): SequencedAlert {
+  const metadata =
+    Object.keys(row.metadata).length || !row.metrics
+      ? row.metadata
+      : { value: `${row.metrics.value} ${row.metrics.unit}`.trim() };
   return {
     seq: row.seq,
     alert: {
       id: row.id,
       title: row.title,
-      message: row.message,
-      type: row.type,
-      priority: row.priority,
+      message: row.description,
+      type: kindOf(row),
+      priority: priorityOf(row.severity),
       category: row.category,
-      metadata: row.metadata,
+      metadata,
       timestamp: row.createdAt.toISOString(),
     },
   };
 }
 
-/** Stores an alert and announces it, in one transaction: the NOTIFY goes out only if the row is there. */
-export async function insertAlert(db: Db, alert: NewAlert, at: Date): Promise<SequencedAlert> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(bannerAlerts)
-      .values({ ...alert, createdAt: at })
-      .returning();
-    if (!row) throw new Error('The alert was not stored');
-    await tx.execute(sql`select pg_notify(${ALERT_CHANNEL}, ${String(row.seq)})`);
-    return toSequenced(row);
-  });
+/**
+ * Stores a platform alert and announces it to every instance's streams, in the caller's transaction:
+ * the NOTIFY goes out only if the row is committed.
+ */
+export async function storePlatformAlert(tx: Tx | Db, values: typeof alerts.$inferInsert): Promise<Row> {
+  const [row] = await tx
+    .insert(alerts)
+    .values({ ...values, organizationId: null })
+    .returning();
+  if (!row) throw new Error('The alert was not stored');
+  await tx.execute(sql`select pg_notify(${ALERT_CHANNEL}, ${String(row.seq)})`);
+  return row;
 }
 
+/** Stores a banner event (a business event or a demonstration alert) and announces it. */
+export async function insertAlert(db: Db, alert: NewAlert, at: Date): Promise<SequencedAlert> {
+  return db.transaction(async (tx) =>
+    toSequenced(
+      await storePlatformAlert(tx, {
+        title: alert.title,
+        description: alert.message,
+        severity: alert.priority,
+        category: alert.category,
+        kind: alert.type,
+        metadata: alert.metadata,
+        source: alert.source ?? 'events',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ),
+  );
+}
+
+const platform = isNull(alerts.organizationId);
+
 export async function alertBySeq(db: Db, seq: number): Promise<SequencedAlert | undefined> {
-  const [row] = await db.select().from(bannerAlerts).where(eq(bannerAlerts.seq, seq));
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(and(platform, eq(alerts.seq, seq)));
   return row ? toSequenced(row) : undefined;
 }
 
@@ -57,9 +100,9 @@ export async function alertBySeq(db: Db, seq: number): Promise<SequencedAlert | 
 export async function alertsToReplay(db: Db, afterSeq?: number): Promise<SequencedAlert[]> {
   const rows = await db
     .select()
-    .from(bannerAlerts)
-    .where(afterSeq === undefined ? undefined : gt(bannerAlerts.seq, afterSeq))
-    .orderBy(desc(bannerAlerts.seq))
+    .from(alerts)
+    .where(and(platform, afterSeq === undefined ? undefined : gt(alerts.seq, afterSeq)))
+    .orderBy(desc(alerts.seq))
     .limit(BANNER.maxKept);
   return rows.reverse().map(toSequenced);
 }

@@ -30,13 +30,22 @@ import {
   type AuditSeverity,
   type AuditStatus,
 } from '../../shared/api/audit';
+import { ALERT_CATEGORIES, BANNER_ALERT_TYPES, type AlertMetadata } from '../../shared/alerts';
 import {
-  ALERT_CATEGORIES,
-  ALERT_PRIORITIES,
-  BANNER_ALERT_TYPES,
-  type AlertMetadata,
-} from '../../shared/alerts';
+  ALERT_SEVERITIES,
+  ALERT_STATUSES,
+  NO_DATA_STATES,
+  RULE_SEVERITIES,
+  RULE_STATUSES,
+  type MetricId as AlertMetricId,
+  type NotificationSettings,
+  type RuleCondition,
+  type RuleFilter,
+  type RuleNotification,
+  type SilenceMatcher,
+} from '../../shared/alerting';
 import { CLOUD_SERVICES } from '../../shared/api/business';
+import type { NotifierState } from '../alerting/policy';
 import type { SystemSettings } from '../../shared/api/settings';
 import type { ReportFilters } from '../../shared/api/reports';
 import {
@@ -44,7 +53,7 @@ import {
   REPORT_SCHEDULES,
   REPORT_STATUSES,
   REPORT_TYPES,
-  type MetricId,
+  type MetricId as ReportMetricId,
 } from '../../shared/reports';
 import { CHILD_STATUSES } from '../../shared/api/childcare';
 import { EXPORT_FORMATS, EXPORT_TYPES } from '../../shared/api/exports';
@@ -284,40 +293,46 @@ export const dashboards = pgTable(
 );
 
 /** Alert severities and statuses of part 2 §4. */
-export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export const ALERT_STATUSES = ['active', 'acknowledged', 'resolved', 'suppressed'] as const;
+export { ALERT_SEVERITIES, ALERT_STATUSES };
 
+/**
+ * The one alert model (part 2 §3, issue 12): an organization's alerts, the platform's (no organization:
+ * rule alerts, system alerts and the business events of the banner), each with the rule and series that
+ * raised it. `seq` orders the platform's alerts for the banner's stream (its event id).
+ */
 export const alerts = pgTable(
   'alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: organizationRef(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    /** Null for the platform's own alerts. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    description: text('description').notNull().default(''),
     severity: text('severity', { enum: ALERT_SEVERITIES }).notNull(),
     status: text('status', { enum: ALERT_STATUSES }).notNull().default('active'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('alerts_organization').on(t.organizationId)],
-);
-
-/**
- * The alert banner's alerts (part 1 §2): platform-wide events streamed to every console. `seq` orders
- * them and is the stream's event id, so a reconnecting client asks for what it missed.
- */
-export const bannerAlerts = pgTable(
-  'banner_alerts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
-    type: text('type', { enum: BANNER_ALERT_TYPES }).notNull(),
-    priority: text('priority', { enum: ALERT_PRIORITIES }).notNull(),
-    category: text('category', { enum: ALERT_CATEGORIES }).notNull(),
+    category: text('category', { enum: ALERT_CATEGORIES }).notNull().default('technical'),
+    source: text('source').notNull().default(''),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    metrics: jsonb('metrics').$type<{ value: number; threshold: number; unit: string }>(),
+    ruleId: uuid('rule_id').references((): AnyPgColumn => alertRules.id, { onDelete: 'set null' }),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    /** The banner's kind of event (part 1 §2); derived from severity and category when null. */
+    kind: text('kind', { enum: BANNER_ALERT_TYPES }),
     metadata: jsonb('metadata').$type<AlertMetadata>().notNull().default({}),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('banner_alerts_created').on(t.createdAt)],
+  (t) => [
+    index('alerts_organization').on(t.organizationId),
+    index('alerts_rule').on(t.ruleId),
+    index('alerts_created').on(t.createdAt),
+  ],
 );
 
 export { AUDIT_ACTIONS, AUDIT_STATUSES };
@@ -759,6 +774,159 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+// ── alerting (issue 12) ──
+
+/** An alert's transitions (part 2 §4): who, when, with what comment. */
+export const alertTransitions = pgTable(
+  'alert_transitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ALERT_STATUSES }).notNull(),
+    at: instant('at').notNull(),
+    /** Null when the evaluation did it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [index('alert_transitions_alert').on(t.alertId, t.at)],
+);
+
+/**
+ * Alert rules (the alert rules screen, part 2 §3). `version` goes up on every edit: instances of an older
+ * version are reset. `notifier` holds the rule's notification bookkeeping (server/alerting/policy.ts).
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: RULE_STATUSES }).notNull(),
+    severity: text('severity', { enum: RULE_SEVERITIES }).notNull(),
+    metric: text('metric').$type<AlertMetricId>().notNull(),
+    condition: jsonb('condition').$type<RuleCondition>().notNull(),
+    filters: jsonb('filters').$type<RuleFilter[]>().notNull().default([]),
+    notifications: jsonb('notifications').$type<RuleNotification[]>().notNull().default([]),
+    escalation: jsonb('escalation')
+      .$type<{ enabled: boolean; steps: { delay: number; notifications: RuleNotification[] }[] }>()
+      .notNull(),
+    suppressionRules: jsonb('suppression_rules')
+      .$type<{ enabled: boolean; duration: number; conditions: string[] }>()
+      .notNull(),
+    pendingSeconds: integer('pending_seconds').notNull().default(0),
+    keepFiringSeconds: integer('keep_firing_seconds').notNull().default(0),
+    noDataState: text('no_data_state', { enum: NO_DATA_STATES }).notNull().default('normal'),
+    errorState: text('error_state', { enum: NO_DATA_STATES }).notNull().default('keep'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastTriggered: instant('last_triggered'),
+    triggerCount: integer('trigger_count').notNull().default(0),
+    notifier: jsonb('notifier').$type<NotifierState>(),
+  },
+  (t) => [index('alert_rules_status').on(t.status)],
+);
+
+/** One series (label set) of a rule and its evaluation state. */
+export const alertRuleInstances = pgTable(
+  'alert_rule_instances',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull(),
+    ruleVersion: integer('rule_version').notNull(),
+    state: text('state', { enum: ['normal', 'pending', 'firing', 'recovering'] }).notNull(),
+    since: instant('since').notNull(),
+    activeAt: instant('active_at'),
+    /** The value seen when the state last changed (rows are written only on a change). */
+    value: doublePrecision('value'),
+    health: text('health', { enum: ['ok', 'nodata', 'error'] }).notNull(),
+    /** The alert raised when it fired, until it resolves. */
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    evaluatedAt: instant('evaluated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.fingerprint] })],
+);
+
+/** Each evaluation interval is claimed once, by the first instance to get here. */
+export const alertEvaluationTicks = pgTable('alert_evaluation_ticks', {
+  tickAt: instant('tick_at').primaryKey(),
+  instanceId: text('instance_id').notNull(),
+  rules: integer('rules'),
+  finishedAt: instant('finished_at'),
+});
+
+/** Silences: matchers between two instants; the series they match are evaluated but not notified. */
+export const alertSilences = pgTable('alert_silences', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  matchers: jsonb('matchers').$type<SilenceMatcher[]>().notNull(),
+  startsAt: instant('starts_at').notNull(),
+  endsAt: instant('ends_at').notNull(),
+  comment: text('comment').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Recurring maintenance windows (UTC weekdays and start, a length): mute like a silence, every week. */
+export const maintenanceWindows = pgTable('maintenance_windows', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  weekdays: integer('weekdays').array().notNull(),
+  start: text('start').notNull(),
+  minutes: integer('minutes').notNull(),
+  matchers: jsonb('matchers').$type<SilenceMatcher[]>().notNull().default([]),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The Notification Settings tab of /alerts, per user. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<NotificationSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const NOTIFICATION_OUTCOMES = ['sent', 'failed', 'retrying', 'muted', 'suppressed', 'held'] as const;
+
+/** Every notification a rule sent, dropped or held, per target: what was told to whom. */
+export const alertNotifications = pgTable(
+  'alert_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'cascade' }),
+    alertIds: uuid('alert_ids').array().notNull(),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    outcome: text('outcome', { enum: NOTIFICATION_OUTCOMES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_notifications_rule').on(t.ruleId, t.createdAt)],
+);
+
+export const alertingSchema = {
+  alertTransitions,
+  alertRules,
+  alertRuleInstances,
+  alertEvaluationTicks,
+  alertSilences,
+  maintenanceWindows,
+  notificationPreferences,
+  alertNotifications,
+};
+
 export const schema = {
   roles,
   permissions,
@@ -767,7 +935,6 @@ export const schema = {
   loginThrottle,
   serverSecrets,
   ...tenancySchema,
-  bannerAlerts,
   billingPlans,
   addOns,
   organizationAddOns,
@@ -783,6 +950,7 @@ export const schema = {
   usageEvents,
   oneTimeTokens,
   ...monitoringSchema,
+  ...alertingSchema,
 };
 
 // ── settings ──
@@ -949,7 +1117,7 @@ export const reports = pgTable(
     format: text('format', { enum: REPORT_FORMATS }).notNull(),
     schedule: text('schedule', { enum: REPORT_SCHEDULES }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    metrics: jsonb('metrics').$type<MetricId[]>().notNull(),
+    metrics: jsonb('metrics').$type<ReportMetricId[]>().notNull(),
     filters: jsonb('filters').$type<ReportFilters>().notNull(),
     recipients: jsonb('recipients').$type<string[]>().notNull().default([]),
     createdBy: uuid('created_by')

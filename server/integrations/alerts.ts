@@ -1,9 +1,10 @@
+import { fireAlert } from '../alerting/lifecycle';
 import type { Db } from '../db/client';
-import { insertAlert } from '../alerts/store';
 
 /**
- * Tells the administrators that an endpoint was disabled. Today: an alert in the banner store; the one
- * place to switch when the alerting work routes platform alerts elsewhere.
+ * Tells the administrators that an endpoint was disabled: a platform alert of the one alert model (banner,
+ * bell, tray, Alert Management). Not announced as an `alert.fired` webhook event: the endpoints are what
+ * failed.
  */
 export async function alertEndpointDisabled(
   db: Db,
@@ -11,20 +12,24 @@ export async function alertEndpointDisabled(
   reason: string,
   at: Date,
 ): Promise<void> {
-  await insertAlert(
-    db,
-    {
-      title: `Webhook endpoint disabled: ${endpoint.name}`.slice(0, 200),
-      message:
-        `${reason} Deliveries to ${endpoint.url ?? 'the endpoint'} have stopped; enable it again on the Integrations screen once it answers.`.slice(
-          0,
-          1000,
-        ),
-      type: 'error',
-      priority: 'high',
-      category: 'technical',
-      metadata: {},
-    },
-    at,
+  await db.transaction((tx) =>
+    fireAlert(
+      tx,
+      {
+        title: `Webhook endpoint disabled: ${endpoint.name}`.slice(0, 200),
+        description:
+          `${reason} Deliveries to ${endpoint.url ?? 'the endpoint'} have stopped; enable it again on the Integrations screen once it answers.`.slice(
+            0,
+            1000,
+          ),
+        severity: 'high',
+        category: 'technical',
+        source: 'integrations',
+        tags: ['webhook'],
+        ruleId: null,
+        labels: { integrationId: endpoint.id },
+      },
+      at,
+    ),
   );
 }

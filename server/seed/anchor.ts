@@ -20,10 +20,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   acquisitionSpend,
+  alertNotifications,
+  alertRules,
   alerts,
+  alertSilences,
+  alertTransitions,
   attendance,
   auditLogs,
-  bannerAlerts,
   children,
   cloudCosts,
   dashboards,
@@ -31,7 +34,9 @@ import {
   exportJobs,
   invites,
   loginThrottle,
+  maintenanceWindows,
   memberships,
+  notificationPreferences,
   oneTimeTokens,
   organizationAddOns,
   organizations,
@@ -83,8 +88,16 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   { table: children, days: [children.dateOfBirth, children.enrolledAt] },
   { table: attendance, days: [attendance.date, attendance.checkInAt, attendance.checkOutAt] },
   { table: dashboards, days: [dashboards.createdAt] },
-  { table: alerts, days: [alerts.createdAt] },
-  { table: bannerAlerts, days: [bannerAlerts.createdAt] },
+  { table: alerts, days: [alerts.createdAt, alerts.updatedAt, alerts.resolvedAt] },
+  { table: alertTransitions, days: [alertTransitions.at] },
+  {
+    table: alertRules,
+    days: [alertRules.createdAt, alertRules.updatedAt, alertRules.lastTriggered],
+  },
+  { table: alertNotifications, days: [alertNotifications.createdAt] },
+  { table: alertSilences, days: [alertSilences.startsAt, alertSilences.endsAt, alertSilences.createdAt] },
+  { table: maintenanceWindows, days: [maintenanceWindows.createdAt] },
+  { table: notificationPreferences, days: [notificationPreferences.updatedAt] },
   { table: auditLogs, days: [auditLogs.timestamp] },
   { table: exportJobs, days: [exportJobs.frozenAt, exportJobs.createdAt, exportJobs.expiresAt] },
   {
@@ -117,6 +130,8 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
 export const NOT_SHIFTED: Readonly<Record<string, string>> = {
   business_days: 'kept by the triggers of subscription_events and organization_add_ons, which move',
   demo_anchor: 'the anchor itself: it records the move',
+  alert_evaluation_ticks: 'the intervals a running server evaluated; the seed evaluates none',
+  alert_rule_instances: 'evaluation state of a running server; the seed leaves every series to start normal',
 };
 
 export interface DemoMove {

@@ -7,6 +7,7 @@ import { seedAuditTrail, type AuditTrailOptions } from './audit';
 import { insertDemoBusiness } from './business';
 import { insertDemoUsage } from './usage';
 import { insertDemoSignals } from './signals';
+import { insertDemoAlerting } from './alerting';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -50,6 +51,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await seedAuditTrail(db, demoAuditTrailOptions(tenantsAt, anchored));
     await fillDemoAccounts(db);
     await insertDemoSignals(db, tenantsAt);
+    await insertDemoAlerting(db, tenantsAt);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });

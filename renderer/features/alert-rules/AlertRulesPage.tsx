@@ -1,11 +1,288 @@
+import { CirclePause, CirclePlay, FilePen } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  RULE_SEVERITIES,
+  RULE_STATUSES,
+  alertAge,
+  conditionText,
+  type AlertRule,
+  type RuleInput,
+} from '../../../shared/alerting';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { PageTabs } from '../../components/ui/PageTabs';
+import { StatusBadge, StatusIcon } from '../../components/ui/StatusBadge';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
+import { useDeleteRule, useDuplicateRule, useSetRuleStatus, useTestChannel } from '../alerts/mutations';
+import { ALERT_LOAD_FAILED, useChannels, useRules } from '../alerts/queries';
+import { capitalize, SEVERITY_TONE } from '../alerts/rules';
+import { RuleFormModal } from './RuleFormModal';
+import { RULE_TEMPLATES } from '../../../shared/alert-templates';
+import { useMinuteClock } from '../alerts-feed/queries';
 
+type Editing = { id: string | null; rule: RuleInput } | null;
+
+const toInput = (r: AlertRule): RuleInput => ({
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  severity: r.severity,
+  metric: r.metric,
+  condition: r.condition,
+  filters: r.filters,
+  notifications: r.notifications,
+  escalation: r.escalation,
+  suppressionRules: r.suppressionRules,
+  pendingSeconds: r.pendingSeconds,
+  keepFiringSeconds: r.keepFiringSeconds,
+  noDataState: r.noDataState,
+  errorState: r.errorState,
+});
+
+const STATUS_ICON = { active: CirclePlay, paused: CirclePause, draft: FilePen } as const;
+
+/** Alert Rules (part 2 §2–§4, issue 12): real rules, templates and channels. */
 export function AlertRulesPage() {
+  const me = useAuthStore((state) => state.user);
+  const [params, setParams] = useSearchParams();
+  const canManage =
+    (me?.permissions.includes('alerts.create') && me.permissions.includes('alerts.update')) ?? false;
+  const [editing, setEditing] = useState<Editing>(() =>
+    params.get('new') && RULE_TEMPLATES[0]
+      ? { id: null, rule: { ...RULE_TEMPLATES[0].rule, name: '' } }
+      : null,
+  );
+  const close = () => {
+    setEditing(null);
+    if (params.get('new')) setParams({});
+  };
   return (
-    <PageHeader
-      title={routeTitle('/alert-rules')}
-      description="The rules that raise alerts: their conditions, severity, notification channels and trigger history."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title={routeTitle('/alert-rules')}
+        description="The rules that raise alerts: their conditions, severity, notification channels and trigger history."
+        actions={
+          canManage && RULE_TEMPLATES[0] ? (
+            <Button
+              variant="primary"
+              onClick={() => setEditing({ id: null, rule: { ...RULE_TEMPLATES[0]!.rule, name: '' } })}
+            >
+              Create Rule
+            </Button>
+          ) : null
+        }
+      />
+      <PageTabs
+        tabs={[
+          { name: 'Alert Rules', panel: <RuleList canManage={canManage} onEdit={setEditing} /> },
+          { name: 'Templates', panel: <Templates canManage={canManage} onUse={setEditing} /> },
+          {
+            name: 'Notification Channels',
+            panel: <Channels canTest={me?.permissions.includes('alerts.update') ?? false} />,
+          },
+        ]}
+      />
+      {editing ? <RuleFormModal id={editing.id} initial={editing.rule} onClose={close} /> : null}
+    </div>
+  );
+}
+
+function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editing) => void }) {
+  const rules = useRules();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<(typeof RULE_STATUSES)[number] | 'all'>('all');
+  const [severity, setSeverity] = useState<(typeof RULE_SEVERITIES)[number] | 'all'>('all');
+  const setRuleStatus = useSetRuleStatus();
+  const duplicate = useDuplicateRule();
+  const remove = useDeleteRule();
+  const filtered = search.trim() !== '' || status !== 'all' || severity !== 'all';
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (rules.data ?? []).filter(
+      (r) =>
+        (status === 'all' || r.status === status) &&
+        (severity === 'all' || r.severity === severity) &&
+        (!needle || r.name.toLowerCase().includes(needle) || r.description.toLowerCase().includes(needle)),
+    );
+  }, [rules.data, search, status, severity]);
+  const error = setRuleStatus.error ?? duplicate.error ?? remove.error;
+  const now = useMinuteClock();
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
+        <label className="block text-sm">
+          <span className="sr-only">Search rules</span>
+          <input
+            type="search"
+            placeholder="Search name or description"
+            className={INPUT_CLASS}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        <select
+          aria-label="Status"
+          className={INPUT_CLASS}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+        >
+          <option value="all">All statuses</option>
+          {RULE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {capitalize(s)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Severity"
+          className={INPUT_CLASS}
+          value={severity}
+          onChange={(e) => setSeverity(e.target.value as typeof severity)}
+        >
+          <option value="all">All severities</option>
+          {RULE_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {capitalize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
+      {rules.isPending ? <p className="text-sm text-muted">Loading…</p> : null}
+      {rules.isError ? <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p> : null}
+      {!rules.isPending && !rules.isError && shown.length === 0 ? (
+        <div className="py-8 text-center text-sm">
+          <p className="font-medium text-fg">No alert rules found</p>
+          <p className="text-muted">
+            {filtered
+              ? 'Try adjusting your search or filters'
+              : 'Create your first alert rule to get started'}
+          </p>
+        </div>
+      ) : null}
+      <ul className="space-y-3" aria-label="Alert rules">
+        {shown.map((r) => (
+          <li key={r.id} className="space-y-2 rounded-lg border border-line bg-surface p-4 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusIcon
+                tone={r.status === 'active' ? 'ok' : 'neutral'}
+                icon={STATUS_ICON[r.status]}
+                label={capitalize(r.status)}
+              />
+              <span className="font-semibold text-fg">{r.name}</span>
+              <StatusBadge tone={SEVERITY_TONE[r.severity]}>{capitalize(r.severity)}</StatusBadge>
+            </div>
+            {r.description ? <p className="text-muted">{r.description}</p> : null}
+            <p>{conditionText(r)}</p>
+            <p className="text-muted">
+              Notifies:{' '}
+              {r.notifications.length ? [...new Set(r.notifications.map((n) => n.type))].join(', ') : 'none'}{' '}
+              · Triggered {r.triggerCount} {r.triggerCount === 1 ? 'time' : 'times'} · Last triggered:{' '}
+              {r.lastTriggered ? alertAge(r.lastTriggered, now) : 'never'}
+            </p>
+            {canManage ? (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  onClick={() =>
+                    setRuleStatus.mutate({
+                      ruleId: r.id,
+                      status: r.status === 'active' ? 'paused' : 'active',
+                    })
+                  }
+                >
+                  {r.status === 'active' ? 'Pause' : 'Activate'}
+                </Button>
+                <Button onClick={() => onEdit({ id: r.id, rule: toInput(r) })}>Edit</Button>
+                <Button onClick={() => duplicate.mutate(r.id)}>Duplicate</Button>
+                <Button
+                  onClick={() => {
+                    if (window.confirm(`Delete alert rule "${r.name}"?`)) remove.mutate(r.id);
+                  }}
+                >
+                  Delete
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Templates({ canManage, onUse }: { canManage: boolean; onUse: (e: Editing) => void }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Rule templates">
+      {RULE_TEMPLATES.map((t) => (
+        <li key={t.id} className="space-y-2 rounded-lg border border-line bg-surface p-4 text-sm">
+          <p className="font-semibold text-fg">{t.rule.name}</p>
+          <p className="text-muted">{conditionText(t.rule)}</p>
+          {canManage ? <Button onClick={() => onUse({ id: null, rule: t.rule })}>Use template</Button> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Channels({ canTest }: { canTest: boolean }) {
+  const channels = useChannels();
+  const test = useTestChannel();
+  const [targets, setTargets] = useState<Record<string, string>>({});
+  if (channels.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (channels.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
+  return (
+    <div className="space-y-3 text-sm">
+      {test.data ? (
+        <p role="status" className={test.data.sent ? 'text-fg' : 'text-red-700 dark:text-red-400'}>
+          {test.data.message}
+        </p>
+      ) : null}
+      <InlineError message={test.error ? errorMessage(test.error, 'The test failed') : null} />
+      <ul className="space-y-3" aria-label="Notification channels">
+        {channels.data.map((c) => (
+          <li key={c.type} className="space-y-2 rounded-lg border border-line bg-surface p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold text-fg">{c.name}</span>
+              <StatusBadge tone={c.configured ? 'ok' : 'neutral'}>
+                {c.configured ? 'Configured' : 'Not configured'}
+              </StatusBadge>
+              <span className="text-muted">
+                Used by {c.rules} {c.rules === 1 ? 'rule' : 'rules'}
+              </span>
+            </div>
+            <p className="text-muted">{c.detail}</p>
+            {canTest && c.type !== 'sms' ? (
+              <div className="flex flex-wrap gap-2">
+                {c.type !== 'slack' ? (
+                  <input
+                    aria-label={`${c.name} test target`}
+                    className={`${INPUT_CLASS} max-w-sm`}
+                    placeholder={c.type === 'email' ? 'Your address' : 'https://…'}
+                    value={targets[c.type] ?? ''}
+                    onChange={(e) => setTargets({ ...targets, [c.type]: e.target.value })}
+                  />
+                ) : null}
+                <Button
+                  disabled={test.isPending}
+                  onClick={() =>
+                    test.mutate({
+                      type: c.type as 'email' | 'slack' | 'webhook',
+                      target: targets[c.type] ?? '',
+                    })
+                  }
+                >
+                  Send test
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,11 +1,239 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { clsx } from 'clsx';
+import { Download, Plus, Settings } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  ALERT_SEVERITIES,
+  ALERT_STATUSES,
+  alertAge,
+  conditionText,
+  hoursAndMinutes,
+  type Alert,
+} from '../../../shared/alerting';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { KpiCard } from '../../components/ui/KpiCard';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
+import { AlertDetails } from './AlertDetails';
+import { useExportAlerts } from './mutations';
+import { NotificationSettingsPanel } from './NotificationSettingsPanel';
+import { ALERT_LOAD_FAILED, useAlerts, useRules } from './queries';
+import { useMinuteClock } from '../alerts-feed/queries';
+import {
+  capitalize,
+  filterAlerts,
+  NO_ALERT_FILTER,
+  SEVERITY_TONE,
+  STATUS_TONE,
+  type AlertFilter,
+} from './rules';
 
+const TABS = ['Active Alerts', 'Alert Rules', 'Notification Settings'] as const;
+const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
+
+/** Alert Management (part 2 §2–§4, issue 12): the platform's real alerts, rules and notification settings. */
 export function AlertsPage() {
+  const me = useAuthStore((state) => state.user);
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  const [tab, setTab] = useState(0);
+  const exportAlerts = useExportAlerts();
+  const stats = alerts.data?.stats;
+  const canCreate = me?.permissions.includes('alerts.create') ?? false;
   return (
-    <PageHeader
-      title={routeTitle('/alerts')}
-      description="Active alerts with their severity and status, the rules that raise them, and how you are notified."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title={routeTitle('/alerts')}
+        description="Active alerts with their severity and status, the rules that raise them, and how you are notified."
+        actions={
+          <>
+            <Button onClick={() => exportAlerts.mutate()} disabled={exportAlerts.isPending}>
+              <Download aria-hidden="true" className="size-4" />
+              Export
+            </Button>
+            <Button onClick={() => setTab(2)}>
+              <Settings aria-hidden="true" className="size-4" />
+              Settings
+            </Button>
+            {canCreate ? (
+              <Button variant="primary" onClick={() => void navigate('/alert-rules?new=1')}>
+                <Plus aria-hidden="true" className="size-4" />
+                Create Rule
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <InlineError
+        message={exportAlerts.error ? errorMessage(exportAlerts.error, 'The export failed') : null}
+      />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <KpiCard label="Total Alerts" value={count(stats?.total)} testId="alerts-total" />
+        <KpiCard label="Active" value={count(stats?.active)} testId="alerts-active" />
+        <KpiCard label="Critical" value={count(stats?.critical)} testId="alerts-critical" />
+        <KpiCard label="Resolved" value={count(stats?.resolved)} testId="alerts-resolved" />
+        <KpiCard
+          label="Avg Resolution Time"
+          value={stats?.avgResolutionTime == null ? '—' : hoursAndMinutes(stats.avgResolutionTime)}
+          testId="alerts-resolution"
+        />
+      </div>
+      <TabGroup selectedIndex={tab} onChange={setTab}>
+        <TabList className="flex flex-wrap gap-1 border-b border-line">
+          {TABS.map((name) => (
+            <Tab
+              key={name}
+              className={clsx(
+                '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted outline-none',
+                'hover:text-fg data-focus:ring-2 data-focus:ring-ring data-selected:border-accent data-selected:text-fg',
+              )}
+            >
+              {name}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="pt-6">
+          <TabPanel>
+            <AlertList
+              alerts={alerts.data?.alerts ?? []}
+              loading={alerts.isPending}
+              failed={alerts.isError}
+              canChange={me?.permissions.includes('alerts.update') ?? false}
+              me={me}
+            />
+          </TabPanel>
+          <TabPanel>
+            <RuleSummary />
+          </TabPanel>
+          <TabPanel>
+            <NotificationSettingsPanel />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}
+
+function AlertList({
+  alerts,
+  loading,
+  failed,
+  canChange,
+  me,
+}: {
+  alerts: readonly Alert[];
+  loading: boolean;
+  failed: boolean;
+  canChange: boolean;
+  me: { userId: string } | null;
+}) {
+  const [filter, setFilter] = useState<AlertFilter>(NO_ALERT_FILTER);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const shown = useMemo(() => filterAlerts(alerts, filter), [alerts, filter]);
+  const open = alerts.find((a) => a.id === openId);
+  const now = useMinuteClock();
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
+        <label className="block text-sm">
+          <span className="sr-only">Search alerts</span>
+          <input
+            type="search"
+            placeholder="Search title, description or source"
+            className={INPUT_CLASS}
+            value={filter.search}
+            onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+          />
+        </label>
+        <select
+          aria-label="Severity"
+          className={INPUT_CLASS}
+          value={filter.severity}
+          onChange={(e) => setFilter({ ...filter, severity: e.target.value as AlertFilter['severity'] })}
+        >
+          <option value="all">All severities</option>
+          {ALERT_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {capitalize(s)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Status"
+          className={INPUT_CLASS}
+          value={filter.status}
+          onChange={(e) => setFilter({ ...filter, status: e.target.value as AlertFilter['status'] })}
+        >
+          <option value="all">All statuses</option>
+          {ALERT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {capitalize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {loading ? <p className="text-sm text-muted">Loading…</p> : null}
+      {failed ? <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p> : null}
+      {!loading && !failed && shown.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted">No alerts found matching your criteria</p>
+      ) : null}
+      <ul className="space-y-2" aria-label="Alerts">
+        {shown.map((a) => (
+          <li key={a.id} className="rounded-lg border border-line bg-surface p-3">
+            <button
+              type="button"
+              className="w-full text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => setOpenId(a.id)}
+            >
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-fg">{a.title}</span>
+                <StatusBadge tone={SEVERITY_TONE[a.severity]}>{capitalize(a.severity)}</StatusBadge>
+                <StatusBadge tone={STATUS_TONE[a.status]}>{capitalize(a.status)}</StatusBadge>
+                <span className="ml-auto text-xs text-muted">{alertAge(a.timestamp, now)}</span>
+              </span>
+              <span className="mt-1 block text-sm text-muted">
+                {a.description}
+                {a.source ? ` · ${a.source}` : ''}
+                {a.assignedTo ? ` · Assigned to ${a.assignedTo}` : ''}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open ? (
+        <AlertDetails alert={open} canChange={canChange} me={me} onClose={() => setOpenId(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function RuleSummary() {
+  const rules = useRules();
+  if (rules.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (rules.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
+  return (
+    <div className="space-y-3 text-sm">
+      <ul className="space-y-2" aria-label="Alert rules">
+        {rules.data.map((r) => (
+          <li
+            key={r.id}
+            className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface p-3"
+          >
+            <span className="font-medium text-fg">{r.name}</span>
+            <StatusBadge tone={r.status === 'active' ? 'ok' : 'neutral'}>{capitalize(r.status)}</StatusBadge>
+            <span className="text-muted">{conditionText(r)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link className="font-medium text-accent underline" to="/alert-rules">
+        Manage alert rules
+      </Link>
+    </div>
   );
 }

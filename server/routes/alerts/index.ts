@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { alertEndpoints } from '../../../shared/api/alerts';
+import { createAlerting, type Alerting } from '../../alerting/service';
 import { defineDemoAlerts } from '../../alerts/demo';
 import { createAlertHub } from '../../alerts/hub';
 import { createAlertStreams } from '../../alerts/stream';
@@ -7,6 +8,14 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Route } from '../../http/router';
 import type { JobRunner } from '../../jobs/runner';
+import { registerAlertingRoutes } from './alerting';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Alert evaluation (issue 12): its job runs each minute; tests call `evaluate(now)` themselves. */
+    alerting: Alerting;
+  }
+}
 
 /**
  * The alert banner's stream (part 1 §2): GET /alerts/stream, and in demo mode the demonstration
@@ -34,6 +43,12 @@ export async function registerAlertRoutes(
   // Open streams never end by themselves: end them, or closing the server would wait for them.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());
+
+  const alerting = await createAlerting(ctx, jobs, app.log);
+  app.decorate('alerting', alerting);
+  registerAlertingRoutes(route, ctx, jobs, (error) =>
+    app.log.error({ err: error }, 'an alert listener failed'),
+  );
 
   route(alertEndpoints.stream, async ({ request, reply }) => {
     await streams.open(request, reply);

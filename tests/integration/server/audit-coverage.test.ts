@@ -44,6 +44,21 @@ interface SampleRequest {
   refused?: { payload: object; status: number };
 }
 
+const SAMPLE_RULE = {
+  name: 'Sample rule',
+  status: 'draft',
+  severity: 'low',
+  metric: 'cpu',
+  condition: { operator: '>', threshold: 90, aggregation: 'avg', timeWindow: '5m' },
+};
+const SAMPLE_SILENCE = {
+  matchers: [{ label: 'route', operator: '==', value: 'GET /x' }],
+  startsAt: '2026-01-01T00:00:00Z',
+  endsAt: '2099-01-01T00:00:00Z',
+  comment: 'Sample silence',
+};
+const SAMPLE_WINDOW = { name: 'Sample window', weekdays: [0], start: '02:00', minutes: 60 };
+
 describe.each(testDatabases)('declared audit records on $name', (target) => {
   const suite = useServerSuite(target, { tenants: true });
   const { clock, f } = suite;
@@ -53,6 +68,25 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
   async function freshUser(): Promise<{ id: string; email: string; token: string }> {
     const user = await insertUser(suite.database, 'app_owner');
     return { ...user, token: await tokenFor(suite.database, clock, user.id) };
+  }
+  async function freshAlert(): Promise<string> {
+    const event = await suite.app.alerting.raise({
+      title: 'Sample',
+      description: '',
+      severity: 'low',
+      category: 'technical',
+      source: 'test',
+    });
+    return event.alert.id;
+  }
+  async function freshRule(): Promise<string> {
+    const created = await call(suite.app, {
+      method: 'POST',
+      url: '/alert-rules',
+      headers: bearer(f.platformAdmin.token),
+      payload: SAMPLE_RULE,
+    });
+    return (created.body.data as { id: string }).id;
   }
   async function freshMember(): Promise<string> {
     const user = await insertUser(suite.database, 'staff');
@@ -268,6 +302,64 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       case 'reports.deleteReport':
       case 'reports.generateReport':
         return { token: admin, params: { id: await insertReport(suite.database, f.platformAdmin.id) } };
+      case 'alerts.acknowledgeAlert':
+        return { token: admin, params: { alertId: await freshAlert() }, payload: { comment: 'Seen' } };
+      case 'alerts.resolveAlert':
+      case 'alerts.suppressAlert':
+        return { token: admin, params: { alertId: await freshAlert() }, payload: { comment: '' } };
+      case 'alerts.assignAlert':
+        return {
+          token: admin,
+          params: { alertId: await freshAlert() },
+          payload: { userId: f.platformAdmin.id },
+        };
+      case 'alerts.saveNotificationSettings':
+        return {
+          token: admin,
+          payload: {
+            channels: { email: true, sms: false, chat: true },
+            quietHours: true,
+            escalationDelayMinutes: 15,
+            groupingWindowMinutes: 5,
+          },
+        };
+      case 'alerts.createRule':
+        return { token: admin, payload: SAMPLE_RULE };
+      case 'alerts.updateRule':
+        return {
+          token: admin,
+          params: { ruleId: await freshRule() },
+          payload: { ...SAMPLE_RULE, name: 'Changed' },
+        };
+      case 'alerts.setRuleStatus':
+        return { token: admin, params: { ruleId: await freshRule() }, payload: { status: 'paused' } };
+      case 'alerts.duplicateRule':
+      case 'alerts.deleteRule':
+        return { token: admin, params: { ruleId: await freshRule() } };
+      case 'alerts.testChannel':
+        return { token: admin, payload: { type: 'slack', target: '' } };
+      case 'alerts.createSilence':
+        return { token: admin, payload: SAMPLE_SILENCE };
+      case 'alerts.deleteSilence': {
+        const created = await call(suite.app, {
+          method: 'POST',
+          url: '/alert-silences',
+          headers: bearer(admin),
+          payload: SAMPLE_SILENCE,
+        });
+        return { token: admin, params: { id: (created.body.data as { id: string }).id } };
+      }
+      case 'alerts.createMaintenanceWindow':
+        return { token: admin, payload: SAMPLE_WINDOW };
+      case 'alerts.deleteMaintenanceWindow': {
+        const created = await call(suite.app, {
+          method: 'POST',
+          url: '/alert-maintenance-windows',
+          headers: bearer(admin),
+          payload: SAMPLE_WINDOW,
+        });
+        return { token: admin, params: { id: (created.body.data as { id: string }).id } };
+      }
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

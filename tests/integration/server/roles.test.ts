@@ -20,6 +20,14 @@ import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
 
 const GUARDED = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(([, e]) => e.permission);
 
+const MATRIX_RULE = {
+  name: 'Matrix rule',
+  status: 'draft',
+  severity: 'low',
+  metric: 'cpu',
+  condition: { operator: '>', threshold: 90, aggregation: 'avg', timeWindow: '5m' },
+};
+
 describe.each(testDatabases)('roles and permissions on $name', (target) => {
   const suite = useServerSuite(target, { tenants: true });
   const { clock, f } = suite;
@@ -117,6 +125,21 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
   }
 
   /** Minimal valid input for each guarded endpoint, on fresh rows so that order does not matter. */
+  async function freshAlert(): Promise<string> {
+    const event = await suite.app.alerting.raise({
+      title: 'Matrix',
+      description: '',
+      severity: 'low',
+      category: 'technical',
+      source: 'test',
+    });
+    return event.alert.id;
+  }
+  async function freshRule(): Promise<string> {
+    const created = await as(admin, 'POST', '/alert-rules', MATRIX_RULE);
+    return (created.body.data as { id: string }).id;
+  }
+
   async function sampleRequest(name: string, endpoint: Endpoint, role: SystemRoleId) {
     const params: Record<string, string> = {};
     let payload: object | undefined;
@@ -237,6 +260,77 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'reports.reportData':
         params.id = await insertReport(suite.database, userIds[role] ?? '');
         break;
+      case 'alerts.acknowledgeAlert':
+        params.alertId = await freshAlert();
+        payload = { comment: 'Seen' };
+        break;
+      case 'alerts.resolveAlert':
+      case 'alerts.suppressAlert':
+        params.alertId = await freshAlert();
+        payload = {};
+        break;
+      case 'alerts.assignAlert':
+        params.alertId = await freshAlert();
+        payload = { userId: null };
+        break;
+      case 'alerts.saveNotificationSettings':
+        payload = {
+          channels: { email: true, sms: false, chat: true },
+          quietHours: false,
+          escalationDelayMinutes: 15,
+          groupingWindowMinutes: 5,
+        };
+        break;
+      case 'alerts.createRule':
+      case 'alerts.previewRule':
+        payload = MATRIX_RULE;
+        break;
+      case 'alerts.updateRule':
+        params.ruleId = await freshRule();
+        payload = MATRIX_RULE;
+        break;
+      case 'alerts.setRuleStatus':
+        params.ruleId = await freshRule();
+        payload = { status: 'paused' };
+        break;
+      case 'alerts.duplicateRule':
+      case 'alerts.deleteRule':
+        params.ruleId = await freshRule();
+        break;
+      case 'alerts.testChannel':
+        payload = { type: 'slack', target: '' };
+        break;
+      case 'alerts.createSilence':
+        payload = {
+          matchers: [{ label: 'route', operator: '==', value: 'GET /x' }],
+          startsAt: '2026-01-01T00:00:00Z',
+          endsAt: '2099-01-01T00:00:00Z',
+          comment: 'Matrix silence',
+        };
+        break;
+      case 'alerts.deleteSilence': {
+        const created = await as(admin, 'POST', '/alert-silences', {
+          matchers: [{ label: 'route', operator: '==', value: 'GET /x' }],
+          startsAt: '2026-01-01T00:00:00Z',
+          endsAt: '2099-01-01T00:00:00Z',
+          comment: 'Matrix silence',
+        });
+        params.id = (created.body.data as { id: string }).id;
+        break;
+      }
+      case 'alerts.createMaintenanceWindow':
+        payload = { name: 'Matrix window', weekdays: [0], start: '02:00', minutes: 60 };
+        break;
+      case 'alerts.deleteMaintenanceWindow': {
+        const created = await as(admin, 'POST', '/alert-maintenance-windows', {
+          name: 'Matrix window',
+          weekdays: [0],
+          start: '02:00',
+          minutes: 60,
+        });
+        params.id = (created.body.data as { id: string }).id;
+        break;
+      }
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

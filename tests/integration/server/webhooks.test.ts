@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { auditLogs, bannerAlerts, integrations, users, webhookDeliveries } from '../../../server/db/schema';
+import { alerts, auditLogs, integrations, users, webhookDeliveries } from '../../../server/db/schema';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
 import {
@@ -250,8 +250,8 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     expect(endpoint).toMatchObject({ status: 'inactive', statusReason: 'The endpoint answered 410 Gone.' });
     const [delivery] = await deliveryRows(integration.id);
     expect(delivery!.status).toBe('failed');
-    const alerts = await suite.database.db.select().from(bannerAlerts);
-    expect(alerts.some((a) => a.title === `Webhook endpoint disabled: Hook /gone`)).toBe(true);
+    const raised = await suite.database.db.select().from(alerts);
+    expect(raised.some((a) => a.title === `Webhook endpoint disabled: Hook /gone`)).toBe(true);
     // A disabled endpoint gets no new deliveries.
     await service.emit('user.created', { id: 'u7' });
     expect(await deliveryRows(integration.id)).toHaveLength(1);
@@ -283,8 +283,8 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
       status: 'inactive',
       statusReason: 'The endpoint has failed every delivery for 5 days.',
     });
-    const alerts = await suite.database.db.select().from(bannerAlerts);
-    expect(alerts.filter((a) => a.title === 'Webhook endpoint disabled: Hook /flaky')).toHaveLength(1);
+    const raised = await suite.database.db.select().from(alerts);
+    expect(raised.filter((a) => a.title === 'Webhook endpoint disabled: Hook /flaky')).toHaveLength(1);
 
     // Enabled again by an administrator: a fresh start.
     const enabled = await call(app, {

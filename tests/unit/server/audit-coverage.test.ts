@@ -60,7 +60,9 @@ describe('audit coverage of the contract', () => {
     const exempt = CHANGES.filter(([, e]) => !auditSpecOf(e)).map(([name]) => name);
     // usage.recordEvents (issue 11): the console's own telemetry; a record per batch would bury the trail.
     // settings.testEmail / testWebhook (issue 13): a test message to the configured server; nothing stored.
+    // alerts.previewRule (issue 12): a POST only to carry the rule being edited; it reads, never writes.
     expect(exempt.sort()).toEqual([
+      'alerts.previewRule',
       'auth.verify',
       'roles.testRole',
       'settings.testEmail',

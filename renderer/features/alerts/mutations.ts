@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSettings, RuleInput, RuleStatus } from '../../../shared/alerting';
+import { call } from '../../lib/bridge';
+import { logError } from '../../lib/log';
+import { saveFile } from '../../lib/save-file';
+import { alertKeys } from './queries';
+
+function useAlertingChange<I, O>(run: (input: I) => Promise<O>, what: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    onError: (error) => logError(`${what} failed`, error),
+  });
+}
+
+export type AlertAction = 'acknowledge' | 'resolve' | 'suppress';
+
+export const useAlertTransition = () =>
+  useAlertingChange(
+    ({ alertId, action, comment }: { alertId: string; action: AlertAction; comment: string }) => {
+      const input = { params: { alertId }, body: { comment } };
+      if (action === 'acknowledge') return call('alerts.acknowledgeAlert', input);
+      if (action === 'resolve') return call('alerts.resolveAlert', input);
+      return call('alerts.suppressAlert', input);
+    },
+    'Changing the alert',
+  );
+
+export const useAssignAlert = () =>
+  useAlertingChange(
+    ({ alertId, userId }: { alertId: string; userId: string | null }) =>
+      call('alerts.assignAlert', { params: { alertId }, body: { userId } }),
+    'Assigning the alert',
+  );
+
+export const useSaveNotificationSettings = () =>
+  useAlertingChange(
+    (body: NotificationSettings) => call('alerts.saveNotificationSettings', { body }),
+    'Saving the notification settings',
+  );
+
+export const useSaveRule = () =>
+  useAlertingChange(
+    ({ id, rule }: { id: string | null; rule: RuleInput }) =>
+      id
+        ? call('alerts.updateRule', { params: { ruleId: id }, body: rule })
+        : call('alerts.createRule', { body: rule }),
+    'Saving the rule',
+  );
+
+export const useSetRuleStatus = () =>
+  useAlertingChange(
+    ({ ruleId, status }: { ruleId: string; status: RuleStatus }) =>
+      call('alerts.setRuleStatus', { params: { ruleId }, body: { status } }),
+    'Changing the rule status',
+  );
+
+export const useDuplicateRule = () =>
+  useAlertingChange(
+    (ruleId: string) => call('alerts.duplicateRule', { params: { ruleId } }),
+    'Duplicating the rule',
+  );
+
+export const useDeleteRule = () =>
+  useAlertingChange(
+    (ruleId: string) => call('alerts.deleteRule', { params: { ruleId } }),
+    'Deleting the rule',
+  );
+
+export const useTestChannel = () =>
+  useMutation({
+    mutationFn: (body: { type: 'email' | 'slack' | 'webhook'; target: string }) =>
+      call('alerts.testChannel', { body }),
+    onError: (error) => logError('Sending the test notification failed', error),
+  });
+
+/** Export through the existing alerts export (part 2 §7): 'alerts-export.csv'. */
+export function useExportAlerts() {
+  return useMutation({
+    mutationFn: () => saveFile({ type: 'alerts', format: 'csv' }, 'alerts-export.csv'),
+    onError: (error) => logError('Exporting the alerts failed', error),
+  });
+}

@@ -1,0 +1,200 @@
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { RuleNotification } from '../../shared/alerting';
+import type { ServerContext } from '../context';
+import { alertNotifications, alerts } from '../db/schema';
+import type { JobRunner } from '../jobs/runner';
+import { sendMail, type MailOutcome } from '../mail/mailer';
+import { postChatMessage } from '../settings/chat-webhook';
+import type { RuleRow } from './evaluate';
+import type { Outgoing, Plan } from './policy';
+
+export const WEBHOOK_RETRY_QUEUE = 'alert-webhook-retry';
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const SUBJECTS: Record<Outgoing['kind'], string> = {
+  firing: 'FIRING',
+  resolved: 'RESOLVED',
+  repeat: 'STILL FIRING',
+  escalation: 'ESCALATED',
+};
+
+export interface NotificationMessage {
+  subject: string;
+  text: string;
+  payload: {
+    event: 'alert.fired' | 'alert.resolved' | 'alert.repeat' | 'alert.escalated';
+    rule: { id: string; name: string; severity: string };
+    alerts: {
+      id: string;
+      title: string;
+      description: string;
+      status: string;
+      labels: Record<string, string>;
+    }[];
+  };
+}
+
+export async function composeMessage(
+  ctx: Pick<ServerContext, 'db'>,
+  rule: Pick<RuleRow, 'id' | 'name' | 'severity'>,
+  outgoing: Outgoing,
+): Promise<NotificationMessage> {
+  const found = await ctx.db.select().from(alerts).where(inArray(alerts.id, outgoing.alertIds));
+  const lines = found.map((a) => `- ${a.title}: ${a.description} [${a.status}]`);
+  const subject = `[${SUBJECTS[outgoing.kind]}] ${rule.name} (${rule.severity}, ${found.length} ${found.length === 1 ? 'alert' : 'alerts'})`;
+  const event = (
+    {
+      firing: 'alert.fired',
+      resolved: 'alert.resolved',
+      repeat: 'alert.repeat',
+      escalation: 'alert.escalated',
+    } as const
+  )[outgoing.kind];
+  return {
+    subject,
+    text: `${subject}\n\n${lines.join('\n')}\n`,
+    payload: {
+      event,
+      rule: { id: rule.id, name: rule.name, severity: rule.severity },
+      alerts: found.map((a) => ({
+        id: a.id,
+        title: a.title,
+        description: a.description,
+        status: a.status,
+        labels: a.labels,
+      })),
+    },
+  };
+}
+
+/**
+ * The generic webhook channel: a plain JSON POST, and on failure a retry job (backoff, then left failed).
+ * The ONE function to switch to the integrations' signed deliveries when they land.
+ */
+export async function deliverWebhookNotification(
+  ctx: Pick<ServerContext, 'db'>,
+  jobs: JobRunner | undefined,
+  delivery: { notificationId: string; url: string; body: unknown },
+): Promise<MailOutcome> {
+  const outcome = await postJson(delivery.url, delivery.body);
+  if (outcome.sent || !jobs) return outcome;
+  await jobs.send(WEBHOOK_RETRY_QUEUE, delivery);
+  return outcome;
+}
+
+export async function postJson(url: string, body: unknown): Promise<MailOutcome> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    return response.ok
+      ? { sent: true }
+      : { sent: false, reason: `The webhook answered HTTP ${response.status}.` };
+  } catch (error) {
+    const cause =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
+    return { sent: false, reason: `The webhook could not be reached${cause ? `: ${cause}` : ''}.` };
+  }
+}
+
+const retryData = z.object({ notificationId: z.string().uuid(), url: z.string().url(), body: z.unknown() });
+
+/** The webhook retries: each attempt records itself; pg-boss backs off and finally leaves the job failed. */
+export async function defineWebhookRetries(ctx: Pick<ServerContext, 'db'>, jobs: JobRunner): Promise<void> {
+  await jobs.define(
+    WEBHOOK_RETRY_QUEUE,
+    async ({ notificationId, url, body }) => {
+      const outcome = await postJson(url, body);
+      const [row] = await ctx.db
+        .select({ attempts: alertNotifications.attempts })
+        .from(alertNotifications)
+        .where(eq(alertNotifications.id, notificationId));
+      await ctx.db
+        .update(alertNotifications)
+        .set({
+          attempts: (row?.attempts ?? 1) + 1,
+          outcome: outcome.sent ? 'sent' : 'retrying',
+          error: outcome.sent ? null : outcome.reason,
+        })
+        .where(eq(alertNotifications.id, notificationId));
+      if (!outcome.sent) throw new Error(outcome.reason);
+    },
+    { data: retryData, policy: 'standard', retries: 5, retryDelaySeconds: 10, retryDelayMaxSeconds: 600 },
+  );
+}
+
+/** Sends one notification to one target; answers what happened. */
+export async function sendToTarget(
+  ctx: ServerContext,
+  jobs: JobRunner | undefined,
+  target: RuleNotification,
+  message: NotificationMessage,
+  notificationId: string,
+): Promise<MailOutcome> {
+  switch (target.type) {
+    case 'email':
+      return sendMail(ctx, { to: target.target, subject: message.subject, text: message.text });
+    case 'slack':
+      return target.target
+        ? postJson(target.target, { text: message.text })
+        : postChatMessage(ctx, message.text);
+    case 'webhook':
+      return deliverWebhookNotification(ctx, jobs, {
+        notificationId,
+        url: target.target,
+        body: message.payload,
+      });
+  }
+}
+
+/** Sends what the plans say and records every notification, sent or not, in alert_notifications. */
+export async function deliverPlans(
+  ctx: ServerContext,
+  jobs: JobRunner | undefined,
+  plans: readonly { rule: RuleRow; plan: Plan }[],
+): Promise<void> {
+  for (const { rule, plan } of plans) {
+    const record = (o: Outgoing, target: RuleNotification, outcome: 'muted' | 'suppressed' | 'held') =>
+      ctx.db.insert(alertNotifications).values({
+        ruleId: rule.id,
+        alertIds: o.alertIds,
+        kind: o.kind,
+        channel: target.type,
+        target: target.target,
+        outcome,
+      });
+    for (const o of plan.muted) for (const t of o.targets) await record(o, t, 'muted');
+    for (const o of plan.suppressed) for (const t of o.targets) await record(o, t, 'suppressed');
+    for (const o of plan.held) for (const t of o.targets) await record(o, t, 'held');
+    for (const o of plan.send) {
+      const message = await composeMessage(ctx, rule, o);
+      for (const target of o.targets) {
+        const [row] = await ctx.db
+          .insert(alertNotifications)
+          .values({
+            ruleId: rule.id,
+            alertIds: o.alertIds,
+            kind: o.kind,
+            channel: target.type,
+            target: target.target,
+            outcome: 'retrying',
+            attempts: 1,
+          })
+          .returning({ id: alertNotifications.id });
+        const outcome = await sendToTarget(ctx, jobs, target, message, row!.id);
+        await ctx.db
+          .update(alertNotifications)
+          .set({
+            outcome: outcome.sent ? 'sent' : target.type === 'webhook' && jobs ? 'retrying' : 'failed',
+            error: outcome.sent ? null : outcome.reason,
+          })
+          .where(eq(alertNotifications.id, row!.id));
+      }
+    }
+  }
+}

@@ -1,0 +1,1 @@
+DROP TABLE "banner_alerts" CASCADE;
