@@ -11,6 +11,7 @@ import { roleEndpoints } from './roles';
 import { usageEndpoints } from './usage';
 import { settingsEndpoints } from './settings';
 import { userEndpoints } from './users';
+import { twoFactorEndpoints } from './two-factor';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -28,6 +29,7 @@ export * from './usage';
 export * from './settings';
 export * from './users';
 export * from './monitoring';
+export * from './two-factor';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -44,6 +46,7 @@ export const ENDPOINTS = {
   ...prefixed('settings', settingsEndpoints),
   ...prefixed('users', userEndpoints),
   ...prefixed('monitoring', monitoringEndpoints),
+  ...prefixed('twoFactor', twoFactorEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -21,6 +21,8 @@ export const platformUser = z.object({
   phone: z.string(),
   location: z.string(),
   permissions: z.array(z.string()),
+  /** A confirmed authenticator (issue 13, two-factor sign-in). */
+  twoFactorEnabled: z.boolean(),
 });
 export type PlatformUser = z.infer<typeof platformUser>;
 

@@ -54,6 +54,10 @@ export const FORWARDED = [
   'monitoring.apiPerformance',
   'monitoring.apiReport',
   'monitoring.serviceSummary',
+  'twoFactor.status',
+  'twoFactor.setup',
+  'twoFactor.confirm',
+  'twoFactor.reset',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -32,6 +32,7 @@ const user = (
   phone: '',
   location: '',
   permissions: [],
+  twoFactorEnabled: false,
 });
 
 const USERS = [

@@ -31,7 +31,7 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
       logDir: 'd/logs',
     })),
     'auth:session': vi.fn(async () => ({ status: 'unauthenticated' as const })),
-    'auth:login': vi.fn(async () => user),
+    'auth:login': vi.fn(async () => ({ status: 'signedIn' as const, user })),
     'auth:logout': vi.fn(async () => null),
     'settings:theme': vi.fn(async () => 'auto' as const),
     'settings:setTheme': vi.fn(async ({ theme }) => theme),
@@ -189,7 +189,9 @@ describe('handle(): the one bridge dispatcher', () => {
   });
 
   it('strips keys the contract does not name from the output (a token cannot slip through)', async () => {
-    const leaky = fakeHandlers({ 'auth:login': async () => ({ ...user, token: 'secret-token' }) });
+    const leaky = fakeHandlers({
+      'auth:login': async () => ({ status: 'signedIn' as const, user: { ...user, token: 'secret-token' } }),
+    });
     const { call } = dispatcher(leaky);
     const result = await call('auth:login', { email: 'a@b.example', password: 'x' });
     expect(JSON.stringify(result)).not.toContain('secret-token');
