@@ -173,13 +173,15 @@ describe('handle(): the one bridge dispatcher', () => {
   it('answers a serialisable value', async () => {
     const { call } = dispatcher();
     const result = await call('auth:login', { email: 'a@b.example', password: 'x' });
-    expect(result).toEqual({ ok: true, value: user });
+    expect(result).toEqual({ ok: true, value: { status: 'signedIn', user } });
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
     expect(structuredClone(result)).toEqual(result);
   });
 
   it('checks the output: a handler answering outside the contract is a FAILED, never the value', async () => {
-    const leaky = fakeHandlers({ 'auth:login': async () => ({ ...user, role: 7 }) as never });
+    const leaky = fakeHandlers({
+      'auth:login': async () => ({ status: 'signedIn', user: { ...user, role: 7 } }) as never,
+    });
     const { call, logger } = dispatcher(leaky);
     expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({
       ok: false,

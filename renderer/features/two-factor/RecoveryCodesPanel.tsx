@@ -3,7 +3,15 @@ import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import { Button } from '../../components/ui/Button';
 
 /** The recovery codes of a new authenticator, shown this once (the server keeps only their hashes). */
-export function RecoveryCodesPanel({ codes, onDone, doneLabel }: { codes: string[]; onDone: () => void; doneLabel: string }) {
+export function RecoveryCodesPanel({
+  codes,
+  onDone,
+  doneLabel,
+}: {
+  codes: string[];
+  onDone: () => void;
+  doneLabel: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-4">
@@ -19,7 +27,9 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel }: { codes: string
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => setCopied(true))}>
+        <Button
+          onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => setCopied(true))}
+        >
           {copied ? 'Copied' : 'Copy codes'}
         </Button>
         <Button variant="primary" onClick={onDone}>

@@ -19,7 +19,7 @@ import {
 import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
-import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { bearer, call, challengeFor, insertTwoFactor, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 
@@ -200,6 +200,41 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       }
       case 'monitoring.apiReport':
         return { token: admin, payload: { range: '1h', format: 'csv' } };
+      case 'auth.twoFactorVerify': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id);
+        const challenge = await challengeFor(suite.database, clock, user.id, 'code');
+        return {
+          payload: { challenge, code: code(clock.now()) },
+          refused: { payload: { challenge: 'not-a-challenge', code: '123456' }, status: 401 },
+        };
+      }
+      case 'auth.twoFactorEnrolment': {
+        const user = await freshUser();
+        const challenge = await challengeFor(suite.database, clock, user.id, 'enrol');
+        return { payload: { challenge }, refused: { payload: { challenge: 'not-a-challenge' }, status: 401 } };
+      }
+      case 'auth.twoFactorEnrolmentConfirm': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id, { confirmed: false });
+        const challenge = await challengeFor(suite.database, clock, user.id, 'enrol');
+        return {
+          payload: { challenge, code: code(clock.now()) },
+          refused: { payload: { challenge, code: 'wrong-code' }, status: 401 },
+        };
+      }
+      case 'twoFactor.setup':
+        return { token: (await freshUser()).token };
+      case 'twoFactor.confirm': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id, { confirmed: false });
+        return { token: user.token, payload: { code: code(clock.now()) } };
+      }
+      case 'twoFactor.reset': {
+        const user = await freshUser();
+        await insertTwoFactor(suite.database, user.id);
+        return { token: admin, params: { userId: user.id } };
+      }
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

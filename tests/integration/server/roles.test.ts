@@ -12,7 +12,7 @@ import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/pe
 import { memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { testDatabases } from '../../support/databases';
-import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
+import { bearer, call, insertTwoFactor, insertUser, tokenFor, type Envelope } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 
@@ -151,6 +151,10 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         break;
       case 'users.resetUserPassword':
         params.userId = (await insertUser(suite.database, role)).id;
+        break;
+      case 'twoFactor.reset':
+        params.userId = (await insertUser(suite.database, role)).id;
+        await insertTwoFactor(suite.database, params.userId);
         break;
       case 'business.importCosts':
         payload = {
