@@ -11,7 +11,7 @@ import { roleEndpoints } from './roles';
 import { usageEndpoints } from './usage';
 import { settingsEndpoints } from './settings';
 import { userEndpoints } from './users';
-import { twoFactorEndpoints } from './two-factor';
+import { accountEndpoints } from './two-factor';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -46,7 +46,7 @@ export const ENDPOINTS = {
   ...prefixed('settings', settingsEndpoints),
   ...prefixed('users', userEndpoints),
   ...prefixed('monitoring', monitoringEndpoints),
-  ...prefixed('twoFactor', twoFactorEndpoints),
+  ...prefixed('account', accountEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

@@ -43,9 +43,9 @@ export const twoFactorStatus = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
-/** The signed-in user's own two-factor sign-in, and an administrator's reset of someone's. */
-export const twoFactorEndpoints = {
-  status: defineEndpoint({
+/** The signed-in user's own account: their two-factor sign-in (issue 13). */
+export const accountEndpoints = {
+  twoFactorStatus: defineEndpoint({
     client: 'gateway',
     method: 'GET',
     path: '/account/two-factor',
@@ -53,7 +53,7 @@ export const twoFactorEndpoints = {
     data: twoFactorStatus,
     auth: 'token',
   }),
-  setup: defineEndpoint({
+  setupTwoFactor: defineEndpoint({
     client: 'gateway',
     method: 'POST',
     path: '/account/two-factor/setup',
@@ -62,7 +62,7 @@ export const twoFactorEndpoints = {
     auth: 'token',
     audit: { action: 'CREATE', resource: 'two_factor', severity: 'medium' },
   }),
-  confirm: defineEndpoint({
+  confirmTwoFactor: defineEndpoint({
     client: 'gateway',
     method: 'POST',
     path: '/account/two-factor/confirm',
@@ -71,16 +71,5 @@ export const twoFactorEndpoints = {
     data: recoveryCodes,
     auth: 'token',
     audit: { action: 'UPDATE', resource: 'two_factor', severity: 'high' },
-  }),
-  reset: defineEndpoint({
-    client: 'gateway',
-    method: 'DELETE',
-    path: '/users/:userId/two-factor',
-    summary: "Removes a user's authenticator and recovery codes and ends their sessions",
-    params: z.object({ userId: z.string().min(1).max(64) }),
-    data: z.object({ reset: z.literal(true) }),
-    auth: 'token',
-    permission: 'users.manage',
-    audit: { action: 'DELETE', resource: 'two_factor', severity: 'high', resourceParam: 'userId' },
   }),
 } as const;

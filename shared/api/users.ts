@@ -171,4 +171,15 @@ export const userEndpoints = {
     auth: 'public',
     audit: { action: 'UPDATE', resource: 'invitation', severity: 'medium' },
   }),
+  resetTwoFactor: defineEndpoint({
+    client: 'gateway',
+    method: 'DELETE',
+    path: '/users/:userId/two-factor',
+    summary: "Removes a user's authenticator and recovery codes and ends their sessions",
+    params: userParams,
+    data: z.object({ reset: z.literal(true) }),
+    auth: 'token',
+    permission: 'users.manage',
+    audit: { action: 'DELETE', resource: 'two_factor', severity: 'high', resourceParam: 'userId' },
+  }),
 } as const;

@@ -54,10 +54,10 @@ export const FORWARDED = [
   'monitoring.apiPerformance',
   'monitoring.apiReport',
   'monitoring.serviceSummary',
-  'twoFactor.status',
-  'twoFactor.setup',
-  'twoFactor.confirm',
-  'twoFactor.reset',
+  'account.twoFactorStatus',
+  'account.setupTwoFactor',
+  'account.confirmTwoFactor',
+  'users.resetTwoFactor',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -158,14 +158,14 @@ describe('two-factor sign-in forms (issue 13)', () => {
   it("the user's own dialog: the status, then setting it up", async () => {
     let enrolled = false;
     installBridge({
-      'twoFactor.status': () => ({
+      'account.twoFactorStatus': () => ({
         enrolled,
         enrolledAt: enrolled ? '2026-03-02T09:00:00.000Z' : null,
         recoveryCodesLeft: enrolled ? 10 : 0,
         required: false,
       }),
-      'twoFactor.setup': () => SETUP,
-      'twoFactor.confirm': () => {
+      'account.setupTwoFactor': () => SETUP,
+      'account.confirmTwoFactor': () => {
         enrolled = true;
         return { recoveryCodes: CODES };
       },

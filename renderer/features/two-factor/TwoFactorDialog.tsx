@@ -23,13 +23,13 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
 
 function TwoFactorPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: statusKey, queryFn: () => call('twoFactor.status') });
+  const status = useQuery({ queryKey: statusKey, queryFn: () => call('account.twoFactorStatus') });
   const setup = useMutation({
-    mutationFn: () => call('twoFactor.setup'),
+    mutationFn: () => call('account.setupTwoFactor'),
     onError: (error) => logError('Starting the two-factor setup failed', error),
   });
   const confirm = useMutation({
-    mutationFn: (code: string) => call('twoFactor.confirm', { body: { code } }),
+    mutationFn: (code: string) => call('account.confirmTwoFactor', { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 

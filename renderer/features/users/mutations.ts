@@ -44,7 +44,7 @@ export const useResetPassword = () =>
 
 export const useResetTwoFactor = () =>
   useUserChange(
-    ({ userId }: { userId: string }) => call('twoFactor.reset', { params: { userId } }),
+    ({ userId }: { userId: string }) => call('users.resetTwoFactor', { params: { userId } }),
     'Resetting two-factor sign-in',
   );
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { twoFactorEndpoints } from '../../../shared/api';
+import { accountEndpoints, userEndpoints } from '../../../shared/api';
 import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import { confirmSetup, removeEnrolment, startSetup, twoFactorStatus } from '../../auth/two-factor';
 import type { ServerContext } from '../../context';
@@ -12,11 +12,11 @@ import { findUserRow } from '../../users/guards';
 export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void {
   const required = async () => (await ctx.settings.current()).settings.security.twoFactorRequired;
 
-  route(twoFactorEndpoints.status, async ({ session }) =>
+  route(accountEndpoints.twoFactorStatus, async ({ session }) =>
     twoFactorStatus(ctx.db, session().userId, await required()),
   );
 
-  route(twoFactorEndpoints.setup, async ({ session, audit }) => {
+  route(accountEndpoints.setupTwoFactor, async ({ session, audit }) => {
     const { userId, email } = session();
     const { general } = (await ctx.settings.current()).settings;
     const setup = await startSetup(ctx.db, { id: userId, email }, general.platformName);
@@ -24,7 +24,7 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
     return setup;
   });
 
-  route(twoFactorEndpoints.confirm, async ({ body, session, audit }) => {
+  route(accountEndpoints.confirmTwoFactor, async ({ body, session, audit }) => {
     const { userId } = session();
     audit.note({ resourceId: userId });
     // A wrong code is a 400 here, never a 401: that would end the session of someone who mistyped.
@@ -33,7 +33,7 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
     return { recoveryCodes };
   });
 
-  route(twoFactorEndpoints.reset, async ({ params, audit }) => {
+  route(userEndpoints.resetTwoFactor, async ({ params, audit }) => {
     const user = await findUserRow(ctx.db, params.userId);
     audit.note({ details: { email: user.email } });
     const at = new Date(ctx.config.now());

@@ -223,14 +223,14 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
           refused: { payload: { challenge, code: 'wrong-code' }, status: 401 },
         };
       }
-      case 'twoFactor.setup':
+      case 'account.setupTwoFactor':
         return { token: (await freshUser()).token };
-      case 'twoFactor.confirm': {
+      case 'account.confirmTwoFactor': {
         const user = await freshUser();
         const { code } = await insertTwoFactor(suite.database, user.id, { confirmed: false });
         return { token: user.token, payload: { code: code(clock.now()) } };
       }
-      case 'twoFactor.reset': {
+      case 'users.resetTwoFactor': {
         const user = await freshUser();
         await insertTwoFactor(suite.database, user.id);
         return { token: admin, params: { userId: user.id } };

@@ -152,7 +152,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'users.resetUserPassword':
         params.userId = (await insertUser(suite.database, role)).id;
         break;
-      case 'twoFactor.reset':
+      case 'users.resetTwoFactor':
         params.userId = (await insertUser(suite.database, role)).id;
         await insertTwoFactor(suite.database, params.userId);
         break;
