@@ -14,6 +14,7 @@ import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
+import { measureTwoFactorSignIn } from './two-factor';
 
 export interface BenchResult {
   name: string;
@@ -45,6 +46,7 @@ for (const measure of [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureTwoFactorSignIn,
 ]) {
   const batch = await measure();
   results.push(...batch);

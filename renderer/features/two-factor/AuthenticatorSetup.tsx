@@ -45,16 +45,16 @@ export function AuthenticatorSetup({
         />
       </div>
       <div>
-        <p id={secretId} className="text-sm font-medium text-fg">
+        <label htmlFor={secretId} className="block text-sm font-medium text-fg">
           Secret key
-        </p>
-        <code
-          aria-labelledby={secretId}
-          data-secret={setup.secret}
-          className="mt-1 block rounded-md border border-line bg-surface-muted px-3 py-2 font-mono text-sm break-all text-fg select-all"
-        >
-          {grouped(setup.secret)}
-        </code>
+        </label>
+        <input
+          id={secretId}
+          readOnly
+          value={grouped(setup.secret)}
+          onFocus={(event) => event.target.select()}
+          className={`${INPUT_CLASS} font-mono`}
+        />
       </div>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
