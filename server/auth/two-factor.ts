@@ -130,9 +130,7 @@ export async function confirmSetup(
       .returning({ userId: userTwoFactor.userId });
     if (!confirmed) throw new HttpError(409, TWO_FACTOR_TEXTS.noPendingSetup);
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-    await tx
-      .insert(twoFactorRecoveryCodes)
-      .values(codes.map((c) => ({ userId, codeHash: hashCode(c) })));
+    await tx.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashCode(c) })));
   });
   return codes;
 }

@@ -101,7 +101,8 @@ export const authEndpoints = {
     client: 'gateway',
     method: 'POST',
     path: '/auth/two-factor/verify',
-    summary: "Second sign-in step: the password step's challenge and a TOTP or recovery code; answers a token",
+    summary:
+      "Second sign-in step: the password step's challenge and a TOTP or recovery code; answers a token",
     body: challengeCodeBody,
     data: loginData,
     auth: 'public',

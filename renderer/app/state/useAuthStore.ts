@@ -30,9 +30,7 @@ interface AuthState {
    * was just set up and its recovery codes are shown before the console opens.
    */
   twoFactor:
-    | { step: TwoFactorStep }
-    | { step: 'recoveryCodes'; user: SessionUser; recoveryCodes: string[] }
-    | null;
+    { step: TwoFactorStep } | { step: 'recoveryCodes'; user: SessionUser; recoveryCodes: string[] } | null;
   verify: () => Promise<void>;
   /**
    * Checks the session again while signed in: permissions granted or taken on the server reach the

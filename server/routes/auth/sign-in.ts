@@ -14,7 +14,10 @@ import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { maintenance } from '../../settings/guards';
 
-export async function assertNotThrottled(ctx: ServerContext, keys: ReturnType<typeof throttleKeys>): Promise<void> {
+export async function assertNotThrottled(
+  ctx: ServerContext,
+  keys: ReturnType<typeof throttleKeys>,
+): Promise<void> {
   const retryAfter = await ctx.throttle.retryAfterSeconds(keys);
   if (retryAfter !== undefined) {
     throw new HttpError(429, formatError(ERRORS.tooManyAttempts, { seconds: retryAfter }), {

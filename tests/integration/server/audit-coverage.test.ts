@@ -212,7 +212,10 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       case 'auth.twoFactorEnrolment': {
         const user = await freshUser();
         const challenge = await challengeFor(suite.database, clock, user.id, 'enrol');
-        return { payload: { challenge }, refused: { payload: { challenge: 'not-a-challenge' }, status: 401 } };
+        return {
+          payload: { challenge },
+          refused: { payload: { challenge: 'not-a-challenge' }, status: 401 },
+        };
       }
       case 'auth.twoFactorEnrolmentConfirm': {
         const user = await freshUser();
