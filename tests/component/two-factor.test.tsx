@@ -11,6 +11,9 @@ import { useAuthStore } from '../../renderer/app/state/useAuthStore';
 import { LoginPage } from '../../renderer/features/auth/LoginPage';
 import { AuthenticatorSetup } from '../../renderer/features/two-factor/AuthenticatorSetup';
 import { TwoFactorDialog } from '../../renderer/features/two-factor/TwoFactorDialog';
+import { ResetTwoFactorModal } from '../../renderer/features/users/ResetTwoFactorModal';
+import { UserActions } from '../../renderer/features/users/UserActions';
+import type { PlatformUser } from '../../shared/api/users';
 
 const USER: SessionUser = {
   userId: 'u1',
@@ -182,5 +185,60 @@ describe('two-factor sign-in forms (issue 13)', () => {
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('the users screen: a reset for users with two-factor on, confirmed, and its refusal shown', async () => {
+    const person: PlatformUser = {
+      id: 'u2',
+      name: 'Pat Person',
+      email: 'pat@example.test',
+      role: 'center_admin',
+      roleName: 'Center Admin',
+      isSystemRole: true,
+      center: null,
+      status: 'active',
+      lastLogin: null,
+      joinDate: '2026-01-01T00:00:00.000Z',
+      phone: '',
+      location: '',
+      permissions: [],
+      twoFactorEnabled: true,
+    };
+    const onResetTwoFactor = vi.fn();
+    const handlers = { onEdit: vi.fn(), onStatus: vi.fn(), onReset: vi.fn(), onResetTwoFactor };
+    const user = userEvent.setup();
+    const { rerender } = render(<UserActions user={person} selfId="u1" busy={false} handlers={handlers} />);
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor sign-in of Pat Person' }));
+    expect(onResetTwoFactor).toHaveBeenCalledWith(person);
+    rerender(
+      <UserActions
+        user={{ ...person, twoFactorEnabled: false }}
+        selfId="u1"
+        busy={false}
+        handlers={handlers}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
+
+    let refuse = true;
+    const calls = installBridge({
+      'users.resetTwoFactor': () => {
+        if (refuse) throw new Error(TWO_FACTOR_TEXTS.notEnrolled);
+        return { reset: true };
+      },
+    });
+    const onClose = vi.fn();
+    render(wrap(<ResetTwoFactorModal user={person} onClose={onClose} />));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(TWO_FACTOR_TEXTS.notEnrolled);
+    expect(onClose).not.toHaveBeenCalled();
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.channel === 'users.resetTwoFactor').map((c) => c.input)).toEqual([
+      { params: { userId: 'u2' } },
+      { params: { userId: 'u2' } },
+    ]);
   });
 });
