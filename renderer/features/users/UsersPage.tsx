@@ -22,8 +22,9 @@ import { UserFilters } from './UserFilters';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
 import { ResetTwoFactorModal } from './ResetTwoFactorModal';
+import { formatNumber } from '../../lib/format';
 
-const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
+const count = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n));
 
 /** User Management (part 2 §2–§4, issue 13): real accounts, invitations and transitions. */
 export function UsersPage() {
