@@ -17,6 +17,7 @@ import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
+import { measureTwoFactorSignIn } from './two-factor';
 
 export interface BenchResult {
   name: string;
@@ -51,6 +52,7 @@ for (const measure of [
   measureIntegrations,
   measureReports,
   measureAlerting,
+  measureTwoFactorSignIn,
 ]) {
   const batch = await measure();
   results.push(...batch);

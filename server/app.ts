@@ -5,6 +5,7 @@ import { createPrincipalCache } from './auth/principals';
 import { loadSigningSecret } from './auth/secret';
 import { createLoginThrottle } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
+import { createChallengeService } from './auth/challenge';
 import { resolveConfig, type ServerConfigOverrides } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/client';
@@ -33,6 +34,7 @@ import { registerSettingsGuards } from './settings/guards';
 import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
 import { registerUserRoutes } from './routes/users';
+import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerReportRoutes } from './routes/reports';
 import { installRequestRecording, type RequestRecorder } from './signals/recorder';
@@ -87,6 +89,7 @@ export async function buildApp({
     databaseKind: database.kind,
     config,
     tokens: createTokenService({ secret, lifetimeMinutes: config.sessionTimeoutMinutes, now: config.now }),
+    challenges: createChallengeService(secret, config.now),
     throttle: createLoginThrottle(database.db, config.throttle, config.now),
     principals,
     settings,
@@ -138,6 +141,7 @@ export async function buildApp({
   registerUsageRoutes(route, ctx);
   registerSettingsRoutes(route, ctx);
   registerUserRoutes(route, ctx);
+  registerTwoFactorRoutes(route, ctx);
   registerMonitoringRoutes(route, ctx);
   registerIntegrationRoutes(route, ctx);
   await registerReportRoutes(app, route, ctx, jobs);

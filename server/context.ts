@@ -1,3 +1,4 @@
+import type { ChallengeService } from './auth/challenge';
 import type { PrincipalCache } from './auth/principals';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
@@ -14,6 +15,8 @@ export interface ServerContext {
   databaseKind: DatabaseKind;
   config: ServerConfig;
   tokens: TokenService;
+  /** The two-factor sign-in's second-step challenges (issue 13). */
+  challenges: ChallengeService;
   throttle: LoginThrottle;
   /** Users, their role's permissions and memberships, kept in memory until the database announces a change. */
   principals: PrincipalCache;

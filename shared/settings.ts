@@ -50,8 +50,6 @@ export const SETTINGS_TEXTS = {
   maintenance:
     'The platform is in maintenance mode. Only super administrators can use it until maintenance ends.',
   ipRefused: 'Access from your address ({ip}) is not allowed by the IP whitelist of this platform.',
-  twoFactorUnavailable:
-    'Two-factor sign-in is not available on this server yet: "Two-factor authentication required" cannot be turned on.',
   rateLimited: 'Too many requests: at most {max} per minute. Try again in {seconds} seconds.',
 } as const;
 

@@ -1,4 +1,6 @@
 /** Figures of the monitoring screens: milliseconds, percentages, clock times of chart points. */
+import { formatNumber } from './format';
+
 export const formatMs = (value: number | null | undefined): string =>
   value === null || value === undefined
     ? '—'
@@ -9,7 +11,7 @@ export const formatMs = (value: number | null | undefined): string =>
 export const formatPct = (value: number | null | undefined, digits = 1): string =>
   value === null || value === undefined ? '—' : `${value.toFixed(digits)}%`;
 
-export const formatCount = (value: number): string => value.toLocaleString('en-US');
+export const formatCount = (value: number): string => formatNumber(value);
 
 export const clockLabel = (iso: string): string =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });

@@ -2,11 +2,12 @@ import type { ServerContext } from '../context';
 
 /**
  * Security events, recorded whatever the audit logging setting says (issue 13): sign-ins and sign-outs,
- * passwords, settings (turning audit logging off included), roles and users.
+ * passwords, two-factor sign-in, settings (turning audit logging off included), roles and users.
  */
 export const SECURITY_RESOURCES: ReadonlySet<string> = new Set([
   'session',
   'password',
+  'two_factor',
   'settings',
   'role',
   'role_permission',

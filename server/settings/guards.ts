@@ -11,7 +11,14 @@ const HEALTH_CHECK = '/auth/test';
  * Answered during maintenance: the sign-in (which itself refuses everyone but super admins, with the
  * maintenance message), signing out, and what the console needs to say that maintenance is on.
  */
-const MAINTENANCE_OPEN = new Set(['POST /auth/login', 'POST /auth/logout', 'GET /settings/console']);
+const MAINTENANCE_OPEN = new Set([
+  'POST /auth/login',
+  'POST /auth/two-factor/verify',
+  'POST /auth/two-factor/enrolment',
+  'POST /auth/two-factor/enrolment/confirm',
+  'POST /auth/logout',
+  'GET /settings/console',
+]);
 
 /**
  * The settings that guard every request, in their own hook ahead of each route's authentication: the

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PlatformUser, UserStats } from '../../shared/api/users';
 import { roleLabel } from '../../shared/users';
 import type { Db } from '../db/client';
-import { organizations, rolePermissions, roles, users } from '../db/schema';
+import { organizations, rolePermissions, roles, userTwoFactor, users } from '../db/schema';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -25,10 +25,12 @@ export async function listPlatformUsers(db: Db, where?: SQL): Promise<PlatformUs
       isSystemRole: roles.isSystemRole,
       centerId: organizations.id,
       centerName: organizations.name,
+      twoFactorAt: userTwoFactor.confirmedAt,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role))
     .leftJoin(organizations, eq(organizations.id, users.centerId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(where)
     .orderBy(asc(users.name), asc(users.id));
   const roleIds = [...new Set(rows.map((r) => r.user.role))];
@@ -42,7 +44,7 @@ export async function listPlatformUsers(db: Db, where?: SQL): Promise<PlatformUs
   const byRole = new Map<string, string[]>();
   for (const g of granted) byRole.set(g.roleId, [...(byRole.get(g.roleId) ?? []), g.permissionId]);
 
-  return rows.map(({ user, roleName, isSystemRole, centerId, centerName }) => ({
+  return rows.map(({ user, roleName, isSystemRole, centerId, centerName, twoFactorAt }) => ({
     id: user.id,
     name: user.name,
     email: user.email,
@@ -56,6 +58,7 @@ export async function listPlatformUsers(db: Db, where?: SQL): Promise<PlatformUs
     phone: user.phone,
     location: user.location,
     permissions: (byRole.get(user.role) ?? []).sort(),
+    twoFactorEnabled: twoFactorAt !== null,
   }));
 }
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { SYSTEM_ROLE_IDS } from '../permissions';
+import {
+  challengeBody,
+  challengeCodeBody,
+  twoFactorChallenge,
+  twoFactorCode,
+  twoFactorSetup,
+} from './two-factor';
 
 /**
  * The floor every password meets (the "basic" policy of part 2 §5); the policy in force (basic, strong or
@@ -15,6 +22,11 @@ export const passwordSchema = z
 export const loginBody = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1024),
+  /**
+   * Optional, added for two-factor sign-in: a TOTP or recovery code sent with the password signs an
+   * enrolled user in in one call (scripts); without it, such a user gets a challenge for a second step.
+   */
+  code: twoFactorCode.optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -30,6 +42,18 @@ export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginData = sessionUser.extend({ token: z.string() });
 export type LoginData = z.infer<typeof loginData>;
+
+/**
+ * POST /auth/login's answer: the spec's (a token and the session user) for every user without two-factor
+ * sign-in, unchanged; a challenge for the second step when a code is due or an authenticator must be set up.
+ */
+export const loginAnswer = z.union([loginData, twoFactorChallenge]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+export const isChallenge = (answer: LoginAnswer): answer is z.infer<typeof twoFactorChallenge> =>
+  'twoFactor' in answer;
+
+export const enrolledSignIn = loginData.extend({ recoveryCodes: z.array(z.string()) });
+export type EnrolledSignIn = z.infer<typeof enrolledSignIn>;
 
 export const healthData = z.object({
   status: z.literal('ok'),
@@ -65,11 +89,44 @@ export const authEndpoints = {
     client: 'gateway',
     method: 'POST',
     path: '/auth/login',
-    summary: 'Sign in with email and password; answers a bearer token and the session user',
+    summary:
+      'Sign in with email and password; answers a bearer token and the session user, or a two-factor challenge',
     body: loginBody,
+    data: loginAnswer,
+    auth: 'public',
+    audit: { action: 'LOGIN', resource: 'session', severity: 'low' },
+  }),
+  // The second step of a sign-in (issue 13): public, the password step's challenge is the credential.
+  twoFactorVerify: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/auth/two-factor/verify',
+    summary:
+      "Second sign-in step: the password step's challenge and a TOTP or recovery code; answers a token",
+    body: challengeCodeBody,
     data: loginData,
     auth: 'public',
     audit: { action: 'LOGIN', resource: 'session', severity: 'low' },
+  }),
+  twoFactorEnrolment: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/auth/two-factor/enrolment',
+    summary: 'Second sign-in step where two-factor is required but not set up: an authenticator to set up',
+    body: challengeBody,
+    data: twoFactorSetup,
+    auth: 'public',
+    audit: { action: 'CREATE', resource: 'two_factor', severity: 'medium' },
+  }),
+  twoFactorEnrolmentConfirm: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/auth/two-factor/enrolment/confirm',
+    summary: 'Confirms the authenticator with its first code; answers a token and the recovery codes, once',
+    body: challengeCodeBody,
+    data: enrolledSignIn,
+    auth: 'public',
+    audit: { action: 'UPDATE', resource: 'two_factor', severity: 'high' },
   }),
   verify: defineEndpoint({
     client: 'gateway',

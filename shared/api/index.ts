@@ -13,6 +13,7 @@ import { integrationEndpoints } from './integrations';
 import { settingsEndpoints } from './settings';
 import { userEndpoints } from './users';
 import { reportEndpoints } from './reports';
+import { accountEndpoints } from './two-factor';
 import type { Endpoint } from './endpoint';
 
 export * from './endpoint';
@@ -32,6 +33,7 @@ export * from './users';
 export * from './monitoring';
 export * from './integrations';
 export * from './reports';
+export * from './two-factor';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -50,6 +52,7 @@ export const ENDPOINTS = {
   ...prefixed('monitoring', monitoringEndpoints),
   ...prefixed('integrations', integrationEndpoints),
   ...prefixed('reports', reportEndpoints),
+  ...prefixed('account', accountEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

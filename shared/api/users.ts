@@ -21,6 +21,8 @@ export const platformUser = z.object({
   phone: z.string(),
   location: z.string(),
   permissions: z.array(z.string()),
+  /** A confirmed authenticator (issue 13, two-factor sign-in). */
+  twoFactorEnabled: z.boolean(),
 });
 export type PlatformUser = z.infer<typeof platformUser>;
 
@@ -168,5 +170,16 @@ export const userEndpoints = {
     data: acceptedInvitation,
     auth: 'public',
     audit: { action: 'UPDATE', resource: 'invitation', severity: 'medium' },
+  }),
+  resetTwoFactor: defineEndpoint({
+    client: 'gateway',
+    method: 'DELETE',
+    path: '/users/:userId/two-factor',
+    summary: "Removes a user's authenticator and recovery codes and ends their sessions",
+    params: userParams,
+    data: z.object({ reset: z.literal(true) }),
+    auth: 'token',
+    permission: 'users.manage',
+    audit: { action: 'DELETE', resource: 'two_factor', severity: 'high', resourceParam: 'userId' },
   }),
 } as const;

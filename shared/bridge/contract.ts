@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
 import { loginBody, sessionUser } from '../api/auth';
+import { codeBody, twoFactorSetup } from '../api/two-factor';
+import { TWO_FACTOR_STEPS } from '../two-factor';
 import {
   budgetStatus,
   businessDashboard,
@@ -53,6 +55,13 @@ export const sessionState = z.discriminatedUnion('status', [
   z.object({ status: z.literal('unauthenticated'), reason: z.string().optional() }),
 ]);
 export type SessionState = z.infer<typeof sessionState>;
+
+/** A sign-in's outcome: signed in, or a second step due (issue 13); the challenge stays in main. */
+export const signInResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signedIn'), user: sessionUser }),
+  z.object({ status: z.literal('twoFactor'), step: z.enum(TWO_FACTOR_STEPS) }),
+]);
+export type SignInResult = z.infer<typeof signInResult>;
 
 export const appInfo = z.object({
   host: z.enum(['electron', 'browser']),
@@ -118,7 +127,16 @@ export const handWrittenContract = {
   'log:error': { input: rendererError, output: z.object({ logged: z.boolean() }) },
   /** Verifies the stored token with the gateway (part 1 §4); never answers the token itself. */
   'auth:session': { input: none, output: sessionState },
-  'auth:login': { input: loginBody, output: sessionUser },
+  'auth:login': { input: loginBody, output: signInResult },
+  /** The second step with the challenge main holds: a TOTP or recovery code. */
+  'auth:twoFactorCode': { input: codeBody, output: sessionUser },
+  /** Where two-factor is required and not set up: a new authenticator (QR code and secret). */
+  'auth:twoFactorSetup': { input: none, output: twoFactorSetup },
+  /** Its first code: signs in, and answers the recovery codes once. */
+  'auth:twoFactorConfirm': {
+    input: codeBody,
+    output: z.object({ user: sessionUser, recoveryCodes: z.array(z.string()) }),
+  },
   'auth:logout': { input: none, output: z.null() },
   /** Uses a one-time link (issue 13), signed out: the public acceptance is not forwarded. */
   'auth:acceptInvitation': { input: acceptInvitationBody, output: acceptedInvitation },

@@ -95,6 +95,10 @@ export const FORWARDED = [
   'alerts.listMaintenanceWindows',
   'alerts.createMaintenanceWindow',
   'alerts.deleteMaintenanceWindow',
+  'account.twoFactorStatus',
+  'account.setupTwoFactor',
+  'account.confirmTwoFactor',
+  'users.resetTwoFactor',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

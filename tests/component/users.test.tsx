@@ -32,6 +32,7 @@ const user = (
   phone: '',
   location: '',
   permissions: [],
+  twoFactorEnabled: false,
 });
 
 const USERS = [
@@ -42,7 +43,7 @@ const USERS = [
 ];
 
 const noop = () => undefined;
-const handlers = { onEdit: noop, onStatus: noop, onReset: noop };
+const handlers = { onEdit: noop, onStatus: noop, onReset: noop, onResetTwoFactor: noop };
 
 function Screen() {
   const [filter, setFilter] = useState(NO_FILTER);

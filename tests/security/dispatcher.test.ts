@@ -31,7 +31,7 @@ function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
       logDir: 'd/logs',
     })),
     'auth:session': vi.fn(async () => ({ status: 'unauthenticated' as const })),
-    'auth:login': vi.fn(async () => user),
+    'auth:login': vi.fn(async () => ({ status: 'signedIn' as const, user })),
     'auth:logout': vi.fn(async () => null),
     'settings:theme': vi.fn(async () => 'auto' as const),
     'settings:setTheme': vi.fn(async ({ theme }) => theme),
@@ -173,13 +173,15 @@ describe('handle(): the one bridge dispatcher', () => {
   it('answers a serialisable value', async () => {
     const { call } = dispatcher();
     const result = await call('auth:login', { email: 'a@b.example', password: 'x' });
-    expect(result).toEqual({ ok: true, value: user });
+    expect(result).toEqual({ ok: true, value: { status: 'signedIn', user } });
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
     expect(structuredClone(result)).toEqual(result);
   });
 
   it('checks the output: a handler answering outside the contract is a FAILED, never the value', async () => {
-    const leaky = fakeHandlers({ 'auth:login': async () => ({ ...user, role: 7 }) as never });
+    const leaky = fakeHandlers({
+      'auth:login': async () => ({ status: 'signedIn', user: { ...user, role: 7 } }) as never,
+    });
     const { call, logger } = dispatcher(leaky);
     expect(await call('auth:login', { email: 'a@b.example', password: 'x' })).toEqual({
       ok: false,
@@ -189,7 +191,9 @@ describe('handle(): the one bridge dispatcher', () => {
   });
 
   it('strips keys the contract does not name from the output (a token cannot slip through)', async () => {
-    const leaky = fakeHandlers({ 'auth:login': async () => ({ ...user, token: 'secret-token' }) });
+    const leaky = fakeHandlers({
+      'auth:login': async () => ({ status: 'signedIn' as const, user: { ...user, token: 'secret-token' } }),
+    });
     const { call } = dispatcher(leaky);
     const result = await call('auth:login', { email: 'a@b.example', password: 'x' });
     expect(JSON.stringify(result)).not.toContain('secret-token');

@@ -8,7 +8,10 @@ import { loadSigningSecret } from '../../server/auth/secret';
 import { createTokenService } from '../../server/auth/tokens';
 import type { ServerConfigOverrides } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { users, type UserStatus } from '../../server/db/schema';
+import { userTwoFactor, users, type UserStatus } from '../../server/db/schema';
+import { createChallengeService } from '../../server/auth/challenge';
+import type { TwoFactorStep } from '../../shared/two-factor';
+import { Secret, TOTP } from 'otpauth';
 import { createLogger } from '../../server/logger';
 import { DEMO_PASSWORD_HASHES } from '../../server/seed/demo-hashes';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
@@ -102,4 +105,31 @@ export async function call(
 
 export function login(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
   return call(app, { method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress });
+}
+
+/** A second-step challenge as the server issues it after a correct password (issue 13). */
+export async function challengeFor(
+  database: Database,
+  clock: TestClock,
+  userId: string,
+  step: TwoFactorStep,
+): Promise<string> {
+  const challenges = createChallengeService(await loadSigningSecret(database.db), clock.now);
+  return (await challenges.issue(userId, step)).challenge;
+}
+
+/** An authenticator for the user, straight into the database: confirmed, or pending its first code. */
+export async function insertTwoFactor(
+  database: Database,
+  userId: string,
+  options: { confirmed?: boolean } = {},
+): Promise<{ secret: string; code: (at: number) => string }> {
+  const secret = new Secret({ size: 20 }).base32;
+  await database.db.insert(userTwoFactor).values({
+    userId,
+    secret,
+    confirmedAt: options.confirmed === false ? null : new Date(),
+  });
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  return { secret, code: (at) => totp.generate({ timestamp: at }) };
 }

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { authEndpoints, sessionUser, type LoginData, type SessionUser } from '../../../shared/api/auth';
+import {
+  authEndpoints,
+  isChallenge,
+  sessionUser,
+  type LoginData,
+  type SessionUser,
+} from '../../../shared/api/auth';
+import { TWO_FACTOR_TEXTS, type TwoFactorStep } from '../../../shared/two-factor';
 import { buildPath, type Endpoint } from '../../../shared/api/endpoint';
 import { organizationEndpoints } from '../../../shared/api/organizations';
 import { roleEndpoints } from '../../../shared/api/roles';
@@ -67,6 +74,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return { ...base, status: result.status ?? 0, allowed: false, error: result.error };
   };
 
+  /** The second step's challenge of the sign-in in progress (issue 13), in memory only. */
+  let pending: { challenge: string; step: TwoFactorStep } | null = null;
+  const pendingChallenge = (step: TwoFactorStep): string => {
+    if (pending?.step !== step) throw new BridgeFailure('FAILED', TWO_FACTOR_TEXTS.challengeExpired);
+    return pending.challenge;
+  };
+  const signedIn = (data: LoginData): SessionUser => {
+    pending = null;
+    store.setToken(data.token);
+    relay.sync();
+    logger.info(`Signed in as ${data.email}`);
+    return toSessionUser(data);
+  };
+
   return {
     'app:info': async () => deps.appInfo(),
 
@@ -79,16 +100,37 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     'auth:login': async (input) => {
+      pending = null;
       const result = await gateway.login(input);
       if (!result.success) throw new BridgeFailure('FAILED', result.error || ERRORS.loginFailed);
-      store.setToken(result.data.token);
-      relay.sync();
-      logger.info(`Signed in as ${result.data.email}`);
-      return toSessionUser(result.data);
+      if (isChallenge(result.data)) {
+        // The challenge is half a credential: like the token, it never reaches the page.
+        pending = { challenge: result.data.challenge, step: result.data.twoFactor };
+        return { status: 'twoFactor', step: result.data.twoFactor };
+      }
+      return { status: 'signedIn', user: signedIn(result.data) };
+    },
+
+    'auth:twoFactorCode': async ({ code }) =>
+      signedIn(
+        await gateway.call(authEndpoints.twoFactorVerify, {
+          body: { challenge: pendingChallenge('code'), code },
+        }),
+      ),
+
+    'auth:twoFactorSetup': async () =>
+      gateway.call(authEndpoints.twoFactorEnrolment, { body: { challenge: pendingChallenge('enrol') } }),
+
+    'auth:twoFactorConfirm': async ({ code }) => {
+      const data = await gateway.call(authEndpoints.twoFactorEnrolmentConfirm, {
+        body: { challenge: pendingChallenge('enrol'), code },
+      });
+      return { user: signedIn(data), recoveryCodes: data.recoveryCodes };
     },
 
     // Best effort towards the server (revokes the token there); locally the session always ends.
     'auth:logout': async () => {
+      pending = null;
       if (store.getToken()) {
         try {
           const result = await gateway.logout();

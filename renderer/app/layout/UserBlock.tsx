@@ -1,10 +1,11 @@
-import { Info, LogOut } from 'lucide-react';
+import { Info, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_USER_NAME, DEFAULT_USER_ROLE_LABEL } from '../../../shared/constants';
 import { roleDisplayName } from '../../../shared/permissions';
 import { IconButton } from '../../components/ui/Button';
 import { initials } from '../../lib/initials';
 import { useAuthStore } from '../state/useAuthStore';
+import { TwoFactorDialog } from '../../features/two-factor/TwoFactorDialog';
 import { AboutDialog } from './AboutDialog';
 
 export function UserBlock() {
@@ -13,6 +14,7 @@ export function UserBlock() {
   const name = user?.name.trim() || DEFAULT_USER_NAME;
   const role = user?.role ? roleDisplayName(user.role) : DEFAULT_USER_ROLE_LABEL;
   const [aboutOpen, setAboutOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
 
   return (
     <div className="flex items-center gap-3 border-l border-line pl-3">
@@ -26,6 +28,15 @@ export function UserBlock() {
         <p className="truncate text-sm font-medium text-fg">{name}</p>
         <p className="truncate text-xs text-muted">{role}</p>
       </div>
+      <IconButton
+        aria-label="Two-factor sign-in"
+        title="Two-factor sign-in"
+        aria-haspopup="dialog"
+        onClick={() => setTwoFactorOpen(true)}
+      >
+        <ShieldCheck aria-hidden="true" className="size-4.5" />
+      </IconButton>
+      <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
       <IconButton
         aria-label="About this console"
         title="About this console"

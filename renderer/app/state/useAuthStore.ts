@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { LoginBody, SessionUser } from '../../../shared/api/auth';
+import type { TwoFactorStep } from '../../../shared/two-factor';
 import { ERRORS } from '../../../shared/errors';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
@@ -24,6 +25,12 @@ interface AuthState {
   ended: SessionEnd | null;
   /** Shown on /login after the session expired. */
   notice: string | null;
+  /**
+   * The sign-in's second step (issue 13): a code is due, an authenticator must be set up first, or one
+   * was just set up and its recovery codes are shown before the console opens.
+   */
+  twoFactor:
+    { step: TwoFactorStep } | { step: 'recoveryCodes'; user: SessionUser; recoveryCodes: string[] } | null;
   verify: () => Promise<void>;
   /**
    * Checks the session again while signed in: permissions granted or taken on the server reach the
@@ -32,6 +39,14 @@ interface AuthState {
   recheck: () => Promise<void>;
   /** `onSignedIn` runs with the user before the console shows it signed in (renderer/app/warmUp.ts). */
   login: (credentials: LoginBody, onSignedIn?: (user: SessionUser) => void) => Promise<void>;
+  /** The second step: a TOTP or recovery code. */
+  submitCode: (code: string, onSignedIn?: (user: SessionUser) => void) => Promise<void>;
+  /** The first code of the authenticator set up at sign-in; its recovery codes are shown next. */
+  confirmEnrolment: (code: string) => Promise<void>;
+  /** After the recovery codes: into the console. */
+  finishEnrolment: (onSignedIn?: (user: SessionUser) => void) => void;
+  /** Back to the password. */
+  cancelTwoFactor: () => void;
   logout: () => Promise<void>;
   expire: (message: string) => void;
 }
@@ -43,6 +58,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   signingIn: false,
   ended: null,
   notice: null,
+  twoFactor: null,
 
   async verify() {
     if (get().status !== 'unknown') return;
@@ -78,12 +94,50 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     if (get().signingIn) return;
     set({ signingIn: true, error: null, notice: null });
     try {
-      const user = await call('auth:login', credentials);
-      onSignedIn?.(user);
-      set({ status: 'authenticated', user, signingIn: false, ended: null });
+      const result = await call('auth:login', credentials);
+      if (result.status === 'twoFactor') {
+        set({ signingIn: false, twoFactor: { step: result.step } });
+        return;
+      }
+      onSignedIn?.(result.user);
+      set({ status: 'authenticated', user: result.user, signingIn: false, ended: null, twoFactor: null });
     } catch (error) {
       set({ signingIn: false, error: errorMessage(error, ERRORS.loginFailed) });
     }
+  },
+
+  async submitCode(code, onSignedIn) {
+    if (get().signingIn) return;
+    set({ signingIn: true, error: null });
+    try {
+      const user = await call('auth:twoFactorCode', { code });
+      onSignedIn?.(user);
+      set({ status: 'authenticated', user, signingIn: false, ended: null, twoFactor: null, notice: null });
+    } catch (error) {
+      set({ signingIn: false, error: errorMessage(error, ERRORS.loginFailed) });
+    }
+  },
+
+  async confirmEnrolment(code) {
+    if (get().signingIn) return;
+    set({ signingIn: true, error: null });
+    try {
+      const { user, recoveryCodes } = await call('auth:twoFactorConfirm', { code });
+      set({ signingIn: false, twoFactor: { step: 'recoveryCodes', user, recoveryCodes } });
+    } catch (error) {
+      set({ signingIn: false, error: errorMessage(error, ERRORS.loginFailed) });
+    }
+  },
+
+  finishEnrolment(onSignedIn) {
+    const current = get().twoFactor;
+    if (current?.step !== 'recoveryCodes') return;
+    onSignedIn?.(current.user);
+    set({ status: 'authenticated', user: current.user, ended: null, twoFactor: null, notice: null });
+  },
+
+  cancelTwoFactor() {
+    set({ twoFactor: null, error: null, signingIn: false });
   },
 
   async logout() {
@@ -98,7 +152,14 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     } catch (error) {
       logError('Logout failed', error);
     }
-    set({ status: 'unauthenticated', user: null, error: null, notice: null, ended: 'logout' });
+    set({
+      status: 'unauthenticated',
+      user: null,
+      error: null,
+      notice: null,
+      ended: 'logout',
+      twoFactor: null,
+    });
   },
 
   expire(message) {
@@ -108,6 +169,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       signingIn: false,
       ended: 'expired',
       notice: message || ERRORS.sessionExpired,
+      twoFactor: null,
     });
   },
 }));

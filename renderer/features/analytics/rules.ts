@@ -1,4 +1,5 @@
 /** How User Analytics shows its figures (part 2 §9): pure, unit-tested. */
+import { formatNumber } from '../../lib/format';
 
 export type GrowthTone = 'green' | 'yellow' | 'grey';
 
@@ -44,4 +45,4 @@ export function formatMetric(value: number, unit: string): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
-export const count = (n: number) => n.toLocaleString('en-US');
+export const count = (n: number) => formatNumber(n);

@@ -15,11 +15,12 @@ import { IntegrityPanel } from './IntegrityPanel';
 import { useExportAuditLogs, useSaveProgress } from './mutations';
 import { useAuditMatching, useAuditPages, useAuditTotal, useAuditVerification } from './queries';
 import { useDebounced } from './useDebounced';
+import { formatNumber } from '../../lib/format';
 
 const EMPTY: AuditLog[] = [];
 const SEARCH_DEBOUNCE_MS = 250;
 
-const countText = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('en-US'));
+const countText = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
 
 function Loading({ label }: { label: string }) {
   return (
@@ -36,7 +37,7 @@ function ExportProgress() {
   return (
     <p role="status" className="text-xs text-muted">
       Saving {progress.fileName}: {(progress.bytes / 1024).toFixed(0)} KB
-      {progress.rows !== null ? ` of ${progress.rows.toLocaleString('en-US')} rows` : ''}…
+      {progress.rows !== null ? ` of ${formatNumber(progress.rows)} rows` : ''}…
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { AuditVerification } from '../../../shared/api/audit';
 import { formatTimestamp } from './format';
+import { formatNumber } from '../../lib/format';
 
 const REASONS: Record<NonNullable<AuditVerification['firstBroken']>['reason'], string> = {
   altered: 'its content does not match its hash (edited)',
@@ -29,7 +30,7 @@ export function IntegrityPanel({ result }: { result: AuditVerification }) {
         )}
         {broken
           ? `Chain broken at record #${broken.seq} (${formatTimestamp(broken.timestamp)}): ${REASONS[broken.reason]}.`
-          : `Chain intact: ${result.checked.toLocaleString('en-US')} records verified.`}
+          : `Chain intact: ${formatNumber(result.checked)} records verified.`}
       </p>
       {result.head ? (
         <p className="mt-2">

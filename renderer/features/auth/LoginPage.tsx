@@ -8,10 +8,13 @@ import { guardSubject } from '../../lib/navigation';
 import { postLoginTarget } from '../../lib/redirect';
 import { LoginForm } from './LoginForm';
 import { LoginNotices } from './LoginNotices';
+import { TwoFactorSignIn } from './TwoFactorSignIn';
 
 /** /login (part 1 §2): the only public screen. */
 export function LoginPage() {
-  const { status, user } = useAuthStore(useShallow((state) => ({ status: state.status, user: state.user })));
+  const { status, user, twoFactor } = useAuthStore(
+    useShallow((state) => ({ status: state.status, user: state.user, twoFactor: state.twoFactor })),
+  );
   const location = useLocation();
 
   if (status === 'unknown' || status === 'verifying')
@@ -31,7 +34,7 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-muted">Sign in with your administrator account</p>
         </div>
         <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
-          <LoginForm />
+          {twoFactor ? <TwoFactorSignIn /> : <LoginForm />}
         </div>
         <p className="mt-4 text-center text-sm">
           <Link to={SET_PASSWORD_PATH} className="text-accent underline">

@@ -1,7 +1,7 @@
 import { FIGURE_DEFINITIONS, type BusinessDashboard } from '../../../shared/api/business';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { KpiCard } from '../../components/ui/KpiCard';
-import { formatMoney, formatPercent } from '../../lib/format';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 
 type Kpis = BusinessDashboard['kpis'];
 type Basis = BusinessDashboard['basis'];
@@ -14,7 +14,7 @@ interface Figure {
   basis: (b: Basis, k: Kpis) => string;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatNumber(n);
 
 export const FIGURES: readonly Figure[] = [
   {

@@ -2,6 +2,7 @@ import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { StatusBadge, type StatusTone } from '../../components/ui/StatusBadge';
 import type { BusinessDashboard, CenterHealth } from '../../../shared/api/business';
 import { formatMoney } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 
 type Center = BusinessDashboard['topCenters'][number];
 
@@ -14,7 +15,7 @@ const HEALTH_TONE: Record<CenterHealth, StatusTone> = {
 const COLUMNS: DataColumn<Center>[] = [
   { id: 'name', header: 'Center Name', rowHeader: true, width: 'minmax(0,2fr)', cell: (c) => c.name },
   { id: 'plan', header: 'Plan', className: 'capitalize', cell: (c) => c.plan },
-  { id: 'children', header: 'Children', numeric: true, cell: (c) => c.children.toLocaleString('en-US') },
+  { id: 'children', header: 'Children', numeric: true, cell: (c) => formatNumber(c.children) },
   { id: 'mrr', header: 'MRR', numeric: true, cell: (c) => formatMoney(c.mrr) },
   {
     id: 'health',

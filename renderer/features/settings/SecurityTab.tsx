@@ -14,9 +14,8 @@ export function SecurityTab({ draft, set, setInteger, setText }: TabProps) {
         <div className="space-y-4">
           <Toggle
             label="Two-factor authentication required"
-            description="Not available yet: the sign-in does not ask for a code."
+            description="Every sign-in asks for a code from an authenticator app; users without one set it up at their next sign-in."
             checked={security.twoFactorRequired}
-            disabled
             onChange={(v) => set('security.twoFactorRequired', v)}
           />
           <SelectField

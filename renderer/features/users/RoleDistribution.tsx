@@ -1,5 +1,6 @@
 import type { UserStats } from '../../../shared/api/users';
 import { Card } from '../../components/ui/Card';
+import { formatNumber } from '../../lib/format';
 
 /** Role distribution panel (part 2 §2): users per role, with its share of all users. */
 export function RoleDistribution({ stats }: { stats: UserStats | undefined }) {
@@ -14,7 +15,7 @@ export function RoleDistribution({ stats }: { stats: UserStats | undefined }) {
               <div className="flex justify-between text-sm text-fg">
                 <span>{entry.roleName}</span>
                 <span className="tabular-nums">
-                  {entry.count.toLocaleString('en-US')} ({share}%)
+                  {formatNumber(entry.count)} ({share}%)
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-surface-muted">

@@ -1,4 +1,4 @@
-import { Ban, KeyRound, Pencil, UserCheck, UserX } from 'lucide-react';
+import { Ban, KeyRound, Pencil, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import type { PlatformUser } from '../../../shared/api/users';
 import type { SettableUserStatus } from '../../../shared/users';
 import { USER_TEXTS } from '../../../shared/users';
@@ -8,6 +8,7 @@ export interface UserActionHandlers {
   onEdit: (user: PlatformUser) => void;
   onStatus: (user: PlatformUser, status: SettableUserStatus) => void;
   onReset: (user: PlatformUser) => void;
+  onResetTwoFactor: (user: PlatformUser) => void;
 }
 
 /**
@@ -74,6 +75,17 @@ export function UserActions({
       >
         <KeyRound aria-hidden="true" className="size-4" />
       </IconButton>
+      {user.twoFactorEnabled ? (
+        <IconButton
+          aria-label={`Reset two-factor sign-in of ${user.name}`}
+          title="Reset two-factor sign-in"
+          aria-haspopup="dialog"
+          disabled={busy}
+          onClick={() => handlers.onResetTwoFactor(user)}
+        >
+          <ShieldOff aria-hidden="true" className="size-4" />
+        </IconButton>
+      ) : null}
     </div>
   );
 }

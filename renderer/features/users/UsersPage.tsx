@@ -21,8 +21,10 @@ import { assignableRoles } from './rules';
 import { UserFilters } from './UserFilters';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
+import { ResetTwoFactorModal } from './ResetTwoFactorModal';
+import { formatNumber } from '../../lib/format';
 
-const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
+const count = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n));
 
 /** User Management (part 2 §2–§4, issue 13): real accounts, invitations and transitions. */
 export function UsersPage() {
@@ -38,6 +40,7 @@ export function UsersPage() {
   const [filter, setFilter] = useState<UserFilter>(NO_FILTER);
   const [editing, setEditing] = useState<PlatformUser | null | 'new'>(null);
   const [link, setLink] = useState<{ data: OneTimeLinkData; who: string } | null>(null);
+  const [twoFactorReset, setTwoFactorReset] = useState<PlatformUser | null>(null);
   const setStatus = useSetUserStatus();
   const reset = useResetPassword();
   const exportUsers = useExportUsers();
@@ -103,6 +106,7 @@ export function UsersPage() {
                   { onSuccess: (data) => setLink({ data, who: user.email }) },
                 );
               },
+              onResetTwoFactor: (user) => setTwoFactorReset(user),
             }}
           />
         </div>
@@ -114,6 +118,9 @@ export function UsersPage() {
           roles={roles}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {twoFactorReset ? (
+        <ResetTwoFactorModal user={twoFactorReset} onClose={() => setTwoFactorReset(null)} />
       ) : null}
       {link ? (
         <Modal open title="One-time link" onClose={() => setLink(null)}>

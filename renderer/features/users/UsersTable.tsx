@@ -30,7 +30,12 @@ const COLUMNS: DataColumn<PlatformUser>[] = [
     id: 'status',
     header: 'Status',
     sortValue: (u) => u.status,
-    cell: (u) => <StatusBadge status={u.status} />,
+    cell: (u) => (
+      <div className="flex flex-col items-start gap-1">
+        <StatusBadge status={u.status} />
+        {u.twoFactorEnabled ? <span className="text-xs text-muted">Two-factor on</span> : null}
+      </div>
+    ),
   },
   {
     id: 'lastLogin',

@@ -42,6 +42,12 @@ export const useResetPassword = () =>
     'Resetting the password',
   );
 
+export const useResetTwoFactor = () =>
+  useUserChange(
+    ({ userId }: { userId: string }) => call('users.resetTwoFactor', { params: { userId } }),
+    'Resetting two-factor sign-in',
+  );
+
 /** Export users: the existing users export (part 2 §7), '{type}-export.{format}'. */
 export function useExportUsers() {
   return useMutation({

@@ -1,12 +1,14 @@
 import { sql, eq } from 'drizzle-orm';
 import { authEndpoints } from '../../../shared/api';
 import { actorOf } from '../../audit';
+import { throttleKeys } from '../../auth/throttle';
 import { normalizeEmail, toSessionUser } from '../../auth/users';
 import { users } from '../../db/schema';
 import type { ServerContext } from '../../context';
 import type { Route } from '../../http/router';
 import { registerAccountRoutes } from './account';
-import { checkCredentials, signIn } from './sign-in';
+import { checkCredentials, assertMaySignIn, completeSignIn, twoFactorGate } from './sign-in';
+import { registerTwoFactorSignInRoutes } from './two-factor';
 
 export const SERVICE_NAME = 'ops-console-server';
 
@@ -14,18 +16,15 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
   route(authEndpoints.login, async ({ body, request, audit }) => {
     // A failure names the email tried (never the password); a success names the user signed in.
     audit.note({ actor: { userId: null, userName: null, userEmail: normalizeEmail(body.email) } });
-    const found = await checkCredentials(ctx, request, body.email, body.password);
+    const found = await checkCredentials(ctx, request, body.email, body.password, undefined, false);
     audit.note({ actor: actorOf(toSessionUser(found)), resourceId: found.user.id });
-    const signedIn = await signIn(ctx, found);
-    // The users screen's last login (issue 13), with the sign-in's record.
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ lastLoginAt: new Date(ctx.config.now()) })
-        .where(eq(users.id, found.user.id));
-      await audit.record(tx);
-    });
-    return signedIn;
+    // Refused accounts are told so before any second step.
+    await assertMaySignIn(ctx, found);
+    const challenge = await twoFactorGate(ctx, request, found, body.code);
+    // Half-way: the password's failures are cleared only once the second factor is given too.
+    if (challenge) return challenge;
+    await ctx.throttle.recordSuccess(throttleKeys(found.user.email, request.ip));
+    return completeSignIn(ctx, found, audit);
   });
 
   route(authEndpoints.verify, async ({ session }) => session());
@@ -53,5 +52,6 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
     return { revoked: true as const };
   });
 
+  registerTwoFactorSignInRoutes(route, ctx);
   registerAccountRoutes(route, ctx);
 }

@@ -1,17 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginData } from '../../../shared/api';
+import { eq } from 'drizzle-orm';
+import type { LoginData, TwoFactorChallenge } from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { hasConsoleAccess } from '../../../shared/routes';
+import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
+import type { AuditEntry, Auditor } from '../../audit';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/password';
 import { throttleKeys } from '../../auth/throttle';
+import { isEnrolled, useSecondFactor } from '../../auth/two-factor';
 import { findUserByEmail, toSessionUser, type UserWithPermissions } from '../../auth/users';
 import type { ServerContext } from '../../context';
+import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { maintenance } from '../../settings/guards';
 
+export async function assertNotThrottled(
+  ctx: ServerContext,
+  keys: ReturnType<typeof throttleKeys>,
+): Promise<void> {
+  const retryAfter = await ctx.throttle.retryAfterSeconds(keys);
+  if (retryAfter !== undefined) {
+    throw new HttpError(429, formatError(ERRORS.tooManyAttempts, { seconds: retryAfter }), {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
+
 /**
  * Checks an email and password under the login throttle. Unknown email and wrong password answer alike,
- * in the same time; the account's state is only revealed to whoever knows its password.
+ * in the same time; the account's state is only revealed to whoever knows its password. `clearFailures`
+ * false: the sign-in is not over yet (a second factor follows), so failed codes keep counting.
  */
 export async function checkCredentials(
   ctx: ServerContext,
@@ -19,14 +37,10 @@ export async function checkCredentials(
   email: string,
   password: string,
   wrongPassword: HttpError = new HttpError(401, ERRORS.invalidCredentials),
+  clearFailures = true,
 ): Promise<UserWithPermissions> {
   const keys = throttleKeys(email, request.ip);
-  const retryAfter = await ctx.throttle.retryAfterSeconds(keys);
-  if (retryAfter !== undefined) {
-    throw new HttpError(429, formatError(ERRORS.tooManyAttempts, { seconds: retryAfter }), {
-      'retry-after': String(retryAfter),
-    });
-  }
+  await assertNotThrottled(ctx, keys);
 
   const found = await findUserByEmail(ctx.db, email);
   const matches = await verifyPassword(password, found?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -34,16 +48,83 @@ export async function checkCredentials(
     await ctx.throttle.recordFailure(keys);
     throw wrongPassword;
   }
-  await ctx.throttle.recordSuccess(keys);
+  if (clearFailures) await ctx.throttle.recordSuccess(keys);
   if (found.user.status !== 'active') throw new HttpError(403, ERRORS.accountDisabled);
   return found;
 }
 
-/** The login answer: a fresh token and the session user. Roles that open no screen are refused here. */
-export async function signIn(ctx: ServerContext, found: UserWithPermissions): Promise<LoginData> {
+/**
+ * A TOTP or recovery code, under the same throttle as the password: a wrong code counts as a failed
+ * sign-in of that (email, address), so guessing codes gets blocked as guessing passwords does.
+ */
+export async function checkSecondFactor(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  found: UserWithPermissions,
+  code: string,
+  wrongCode: HttpError = new HttpError(401, TWO_FACTOR_TEXTS.invalidCode),
+): Promise<void> {
+  const keys = throttleKeys(found.user.email, request.ip);
+  await assertNotThrottled(ctx, keys);
+  if (!(await useSecondFactor(ctx.db, found.user.id, code, ctx.config.now()))) {
+    await ctx.throttle.recordFailure(keys);
+    throw wrongCode;
+  }
+  await ctx.throttle.recordSuccess(keys);
+}
+
+/** Roles that open no screen, and everyone but super admins during maintenance, are refused a sign-in. */
+export async function assertMaySignIn(ctx: ServerContext, found: UserWithPermissions): Promise<void> {
   if (!hasConsoleAccess(found.user.role, found.permissions)) throw new HttpError(403, ERRORS.noConsoleAccess);
-  const { general, security } = (await ctx.settings.current()).settings;
+  const { general } = (await ctx.settings.current()).settings;
   if (general.maintenanceMode && found.user.role !== 'super_admin') throw maintenance();
+}
+
+/**
+ * After a correct password: the challenge of the second step when one is due (an enrolled user without a
+ * code; anyone not enrolled while two-factor is required), else nothing. A code sent along is checked here.
+ */
+export async function twoFactorGate(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  found: UserWithPermissions,
+  code: string | undefined,
+): Promise<TwoFactorChallenge | undefined> {
+  const challenge = async (step: TwoFactorChallenge['twoFactor']) => {
+    const issued = await ctx.challenges.issue(found.user.id, step);
+    return { twoFactor: step, challenge: issued.challenge, expiresAt: issued.expiresAt.toISOString() };
+  };
+  if (await isEnrolled(ctx.db, found.user.id)) {
+    if (code === undefined) return challenge('code');
+    await checkSecondFactor(ctx, request, found, code);
+    return undefined;
+  }
+  const { security } = (await ctx.settings.current()).settings;
+  return security.twoFactorRequired ? challenge('enrol') : undefined;
+}
+
+/** The login answer: a fresh token and the session user. */
+export async function signIn(ctx: ServerContext, found: UserWithPermissions): Promise<LoginData> {
+  await assertMaySignIn(ctx, found);
+  const { security } = (await ctx.settings.current()).settings;
   const { token } = await ctx.tokens.issue(found.user.id, security.sessionTimeout);
   return { ...toSessionUser(found), token };
+}
+
+/** A completed sign-in: the token, the users screen's last login and the request's one audit record. */
+export async function completeSignIn(
+  ctx: ServerContext,
+  found: UserWithPermissions,
+  audit: Auditor,
+  entry: AuditEntry = {},
+): Promise<LoginData> {
+  const signedIn = await signIn(ctx, found);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(ctx.config.now()) })
+      .where(eq(users.id, found.user.id));
+    await audit.record(tx, entry);
+  });
+  return signedIn;
 }

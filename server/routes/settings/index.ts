@@ -9,6 +9,8 @@ import { sendMail } from '../../mail/mailer';
 import { postChatMessage } from '../../settings/chat-webhook';
 import { MASK, settingsChanges } from '../../settings/changes';
 import { insertSettingsVersion, type SettingsState } from '../../settings/store';
+import { endSessionsWithoutTwoFactor, isEnrolled } from '../../auth/two-factor';
+import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 
 const conflict = () => new HttpError(409, SETTINGS_TEXTS.conflict);
 
@@ -58,9 +60,11 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
     audit.note({ details: { version: body.version } });
     if (body.version !== before.version) throw conflict();
 
-    // Turning it on must not promise a protection the sign-in does not give yet.
-    if (body.settings.security.twoFactorRequired)
-      throw new HttpError(400, SETTINGS_TEXTS.twoFactorUnavailable);
+    // As GitHub requires of an organization's owner: whoever requires two-factor has it, so the console
+    // that saves is not the first one locked out of its next sign-in.
+    const requiring = body.settings.security.twoFactorRequired && !before.settings.security.twoFactorRequired;
+    if (requiring && !(await isEnrolled(ctx.db, caller.userId)))
+      throw new HttpError(400, TWO_FACTOR_TEXTS.enrolBeforeRequiring);
 
     // The whitelist is checked against the address this very request comes from: saving a list that
     // leaves it out would refuse the admin's next call, with nobody left to undo it from the console.
@@ -92,9 +96,11 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
           savedAt: new Date(ctx.config.now()),
           savedBy: { userId: caller.userId, name: caller.name },
         });
+        // Sessions of users without an authenticator end: their next sign-in sets one up first.
+        const signedOut = requiring ? await endSessionsWithoutTwoFactor(tx, ctx.config.now()) : 0;
         await audit.record(tx, {
           resourceId: String(state.version),
-          details: { version: state.version, changes },
+          details: { version: state.version, changes, ...(requiring ? { signedOut } : {}) },
         });
         return state;
       });

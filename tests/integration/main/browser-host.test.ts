@@ -72,7 +72,7 @@ describe('browser host with the embedded demo server', () => {
     const login = await call(first, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
     expect(login.result).toMatchObject({
       ok: true,
-      value: { email: 'admin@demo.example', role: 'super_admin' },
+      value: { status: 'signedIn', user: { email: 'admin@demo.example', role: 'super_admin' } },
     });
     const token = first.host.core.store.getToken() ?? '';
     expect(token.length).toBeGreaterThan(20);

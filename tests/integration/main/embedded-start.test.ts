@@ -55,7 +55,10 @@ describe('the embedded server starting in the background', () => {
     expect(started).toBe(false);
     const login = call('auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
     open();
-    expect(await login).toMatchObject({ ok: true, value: { email: 'admin@demo.example' } });
+    expect(await login).toMatchObject({
+      ok: true,
+      value: { status: 'signedIn', user: { email: 'admin@demo.example' } },
+    });
     expect((await core.appInfo()).gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 

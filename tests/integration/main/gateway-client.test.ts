@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../../shared/api/endpoint';
+import { isChallenge } from '../../../shared/api/auth';
 import { ERRORS } from '../../../shared/errors';
 import { AuthRequiredError } from '../../../main/core/clients/errors';
 import { createGatewayClient } from '../../../main/core/clients/gateway-client';
@@ -35,7 +36,7 @@ describe('Client B against the real server', () => {
     const client = createGatewayClient({ baseUrl: server.url, tokens });
     const login = await client.login({ email: 'admin@demo.example', password: PASSWORD });
     expect(login.success).toBe(true);
-    if (!login.success) return;
+    if (!login.success || isChallenge(login.data)) throw new Error('not signed in');
     expect(login.data.token.length).toBeGreaterThan(20);
     tokens.state.token = login.data.token;
     const verified = await client.verify();
@@ -72,6 +73,7 @@ describe('Client B against the real server', () => {
     const client = createGatewayClient({ baseUrl: server.url, tokens });
     const login = await client.login({ email: 'owner@demo.example', password: PASSWORD });
     if (!login.success) throw new Error(login.error);
+    if (isChallenge(login.data)) throw new Error('a two-factor challenge');
     tokens.state.token = login.data.token;
     expect(await client.logout()).toMatchObject({ success: true });
     await expect(client.verify()).rejects.toBeInstanceOf(AuthRequiredError);

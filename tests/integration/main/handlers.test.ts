@@ -1,6 +1,8 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
+import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import { handle } from '../../../main/core/bridge/handle';
 import type { BridgeEventMessage } from '../../../main/core/bridge/events';
 import { readConfig } from '../../../main/core/config';
@@ -79,9 +81,9 @@ describe('bridge handlers through the dispatcher', () => {
     const login = await call('auth:login', admin);
     expect(login).toMatchObject({
       ok: true,
-      value: { email: admin.email, role: 'super_admin', name: 'Avery Admin' },
+      value: { status: 'signedIn', user: { email: admin.email, role: 'super_admin', name: 'Avery Admin' } },
     });
-    expect(login.ok && login.value).not.toHaveProperty('token');
+    expect(login.ok && (login.value as { user: object }).user).not.toHaveProperty('token');
     expect(JSON.stringify(login)).not.toContain(core.store.getToken() ?? 'no token stored');
     expect(core.store.getToken()).toEqual(expect.any(String));
     const session = await call('auth:session');
@@ -172,5 +174,32 @@ describe('bridge handlers through the dispatcher', () => {
     await call('auth:logout');
     expect(token.length).toBeGreaterThan(20);
     expect(logger.lines.join('\n')).not.toContain(token);
+  });
+
+  it('two-factor: the challenge stays in main; the code step signs in, a code without a sign-in is refused', async () => {
+    const director = { email: 'director@demo.example', password: DEMO_PASSWORD };
+    expect(await call('auth:twoFactorCode', { code: '123456' })).toEqual({
+      ok: false,
+      error: { code: 'FAILED', message: TWO_FACTOR_TEXTS.challengeExpired },
+    });
+    await call('auth:login', director);
+    const setup = await call('account.setupTwoFactor');
+    if (!setup.ok) throw new Error(setup.error.message);
+    const { secret } = setup.value as { secret: string };
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    expect(await call('account.confirmTwoFactor', { body: { code: totp.generate() } })).toMatchObject({
+      ok: true,
+    });
+    await call('auth:logout');
+
+    const step = await call('auth:login', director);
+    // Nothing but the step: the challenge is half a credential and never reaches the page.
+    expect(step).toEqual({ ok: true, value: { status: 'twoFactor', step: 'code' } });
+    expect(core.store.getToken()).toBeNull();
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    const signedIn = await call('auth:twoFactorCode', { code: next });
+    expect(signedIn).toMatchObject({ ok: true, value: { email: director.email } });
+    expect(core.store.getToken()).toEqual(expect.any(String));
+    await call('auth:logout');
   });
 });

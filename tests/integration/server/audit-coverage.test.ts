@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import { children, integrations, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
-import { bearer, call, insertUser, tokenFor } from '../../support/server';
+import { bearer, call, challengeFor, insertTwoFactor, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
@@ -359,6 +359,44 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
           payload: SAMPLE_WINDOW,
         });
         return { token: admin, params: { id: (created.body.data as { id: string }).id } };
+      }
+      case 'auth.twoFactorVerify': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id);
+        const challenge = await challengeFor(suite.database, clock, user.id, 'code');
+        return {
+          payload: { challenge, code: code(clock.now()) },
+          refused: { payload: { challenge: 'not-a-challenge', code: '123456' }, status: 401 },
+        };
+      }
+      case 'auth.twoFactorEnrolment': {
+        const user = await freshUser();
+        const challenge = await challengeFor(suite.database, clock, user.id, 'enrol');
+        return {
+          payload: { challenge },
+          refused: { payload: { challenge: 'not-a-challenge' }, status: 401 },
+        };
+      }
+      case 'auth.twoFactorEnrolmentConfirm': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id, { confirmed: false });
+        const challenge = await challengeFor(suite.database, clock, user.id, 'enrol');
+        return {
+          payload: { challenge, code: code(clock.now()) },
+          refused: { payload: { challenge, code: 'wrong-code' }, status: 401 },
+        };
+      }
+      case 'account.setupTwoFactor':
+        return { token: (await freshUser()).token };
+      case 'account.confirmTwoFactor': {
+        const user = await freshUser();
+        const { code } = await insertTwoFactor(suite.database, user.id, { confirmed: false });
+        return { token: user.token, payload: { code: code(clock.now()) } };
+      }
+      case 'users.resetTwoFactor': {
+        const user = await freshUser();
+        await insertTwoFactor(suite.database, user.id);
+        return { token: admin, params: { userId: user.id } };
       }
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);

@@ -13,7 +13,7 @@ import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/pe
 import { integrations, memberships, rolePermissions, roles, users } from '../../../server/db/schema';
 import { DEMO_PASSWORD_HASHES } from '../../../server/seed/demo-hashes';
 import { testDatabases } from '../../support/databases';
-import { bearer, call, insertUser, tokenFor, type Envelope } from '../../support/server';
+import { bearer, call, insertTwoFactor, insertUser, tokenFor, type Envelope } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
@@ -194,6 +194,10 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         break;
       case 'users.resetUserPassword':
         params.userId = (await insertUser(suite.database, role)).id;
+        break;
+      case 'users.resetTwoFactor':
+        params.userId = (await insertUser(suite.database, role)).id;
+        await insertTwoFactor(suite.database, params.userId);
         break;
       case 'business.importCosts':
         payload = {

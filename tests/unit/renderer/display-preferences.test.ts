@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TIMEZONE_IANA } from '../../../shared/settings';
+import { count } from '../../../renderer/features/analytics/rules';
+import { formatCount } from '../../../renderer/lib/monitoring-format';
 import {
   formatDate,
   formatDateTime,
@@ -30,5 +32,13 @@ describe('the platform timezone and language drive the console formats', () => {
     expect(formatNumber(12_345)).toMatch(/^12\s345$/);
     setDisplayPreferences('en-US', TIMEZONE_IANA.UTC);
     expect(formatNumber(12_345)).toBe('12,345');
+  });
+
+  it("the screens' own counts follow the language too (analytics, monitoring)", () => {
+    setDisplayPreferences('de-DE', TIMEZONE_IANA.UTC);
+    expect(count(12345)).toBe('12.345');
+    expect(formatCount(12345)).toBe('12.345');
+    setDisplayPreferences('en-US', TIMEZONE_IANA.UTC);
+    expect(count(12345)).toBe('12,345');
   });
 });

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
+import { useAuthStore } from '../../app/state/useAuthStore';
+import { warmUpSignIn } from '../../app/warmUp';
+import { Button } from '../../components/ui/Button';
+import { LoadingState } from '../../components/ui/LoadingState';
+import { Spinner } from '../../components/ui/Spinner';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { call } from '../../lib/bridge';
+import { AuthenticatorSetup } from '../two-factor/AuthenticatorSetup';
+import { RecoveryCodesPanel } from '../two-factor/RecoveryCodesPanel';
+
+/** The sign-in's second step (issue 13), after a correct password. */
+export function TwoFactorSignIn() {
+  const twoFactor = useAuthStore((state) => state.twoFactor);
+  const cancel = useAuthStore((state) => state.cancelTwoFactor);
+  const location = useLocation();
+  const finish = useAuthStore((state) => state.finishEnrolment);
+  if (!twoFactor) return null;
+  return (
+    <div className="space-y-5">
+      {twoFactor.step === 'code' ? <CodeForm /> : null}
+      {twoFactor.step === 'enrol' ? <EnrolStep /> : null}
+      {twoFactor.step === 'recoveryCodes' ? (
+        <RecoveryCodesPanel
+          codes={twoFactor.recoveryCodes}
+          doneLabel="Continue to the console"
+          onDone={() => finish(warmUpSignIn(location.state))}
+        />
+      ) : (
+        <Button variant="ghost" className="w-full" onClick={cancel}>
+          Back to sign in
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function StepError({ error }: { error: string | null }) {
+  return error ? (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+    >
+      <h2 className="font-semibold">Login Failed</h2>
+      <p className="mt-0.5">{error}</p>
+    </div>
+  ) : null;
+}
+
+function CodeForm() {
+  const { submitCode, signingIn, error } = useAuthStore(
+    useShallow((state) => ({ submitCode: state.submitCode, signingIn: state.signingIn, error: state.error })),
+  );
+  const [code, setCode] = useState('');
+  const codeId = useId();
+  const hintId = useId();
+  const location = useLocation();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitCode(code, warmUpSignIn(location.state));
+  };
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-busy={signingIn}>
+      <h2 className="text-lg font-semibold text-fg">Two-factor sign-in</h2>
+      <StepError error={error} />
+      <div>
+        <label htmlFor={codeId} className="block text-sm font-medium text-fg">
+          Authentication code
+        </label>
+        <input
+          id={codeId}
+          name="code"
+          required
+          autoFocus
+          autoComplete="one-time-code"
+          aria-describedby={hintId}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          className={INPUT_CLASS}
+        />
+        <p id={hintId} className="mt-1.5 text-sm text-muted">
+          {TWO_FACTOR_TEXTS.codeHint}
+        </p>
+      </div>
+      <Button type="submit" variant="primary" className="w-full py-2.5" disabled={signingIn}>
+        {signingIn ? <Spinner className="size-4 text-current" /> : null}
+        {signingIn ? 'Verifying...' : 'Verify'}
+      </Button>
+    </form>
+  );
+}
+
+function EnrolStep() {
+  const { confirmEnrolment, signingIn, error } = useAuthStore(
+    useShallow((state) => ({
+      confirmEnrolment: state.confirmEnrolment,
+      signingIn: state.signingIn,
+      error: state.error,
+    })),
+  );
+  // One setup per step: a refetch would replace the secret the user is scanning.
+  const setup = useQuery({
+    queryKey: ['twoFactor', 'signInSetup'],
+    queryFn: () => call('auth:twoFactorSetup'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-fg">Set up two-factor sign-in</h2>
+      <p className="text-sm text-muted">{TWO_FACTOR_TEXTS.enrolHint}</p>
+      {setup.data ? (
+        <AuthenticatorSetup
+          setup={setup.data}
+          busy={signingIn}
+          error={error}
+          onConfirm={(code) => void confirmEnrolment(code)}
+        />
+      ) : (
+        <LoadingState label="Loading..." error={setup.error} fallback="The setup could not be started." />
+      )}
+    </div>
+  );
+}
