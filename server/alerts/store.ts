@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AlertPriority, BannerAlertType, StreamedAlert } from '../../shared/alerts';
 import { BANNER } from '../../shared/alerts';
 import type { Db } from '../db/client';
@@ -101,7 +101,14 @@ export async function alertsToReplay(db: Db, afterSeq?: number): Promise<Sequenc
   const rows = await db
     .select()
     .from(alerts)
-    .where(and(platform, afterSeq === undefined ? undefined : gt(alerts.seq, afterSeq)))
+    // The banner shows what is happening: business events and alerts still open, not the resolved history.
+    .where(
+      and(
+        platform,
+        ne(alerts.status, 'resolved'),
+        afterSeq === undefined ? undefined : gt(alerts.seq, afterSeq),
+      ),
+    )
     .orderBy(desc(alerts.seq))
     .limit(BANNER.maxKept);
   return rows.reverse().map(toSequenced);

@@ -256,6 +256,8 @@ describe.each(testDatabases)('alerting on $name', (target) => {
     const after = (await listAlerts()).alerts.find((a) => a.id === fired.id)!;
     expect(after.status).toBe('resolved');
     expect(after.history.map((h) => h.status)).toEqual(['active', 'acknowledged', 'resolved']);
+    // Resolved, it leaves the banner: a console that connects now is not shown it again.
+    expect((await alertsToReplay(suite.database.db)).map((a) => a.alert.id)).not.toContain(fired.id);
     expect((await announced()).map((e) => [e.type, e.data.alertId])).toEqual([
       ['alert.fired', fired.id],
       ['alert.resolved', fired.id],
