@@ -29,6 +29,7 @@ import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
 import { registerUserRoutes } from './routes/users';
 import { registerMonitoringRoutes } from './routes/monitoring';
+import { registerBackupRoutes } from './routes/backups';
 import { installRequestRecording, type RequestRecorder } from './signals/recorder';
 
 export interface BuildAppOptions {
@@ -110,6 +111,7 @@ export async function buildApp({
   registerSettingsRoutes(route, ctx);
   registerUserRoutes(route, ctx);
   registerMonitoringRoutes(route, ctx);
+  await registerBackupRoutes(route, ctx, database, jobs);
 
   await app.ready();
   return app;

@@ -81,7 +81,7 @@ export class ArchiveFormatError extends Error {}
 
 /** Splits the decompressed plaintext back into frames; throws on anything that is not an archive. */
 export async function* decodeFrames(chunks: AsyncIterable<Buffer>): AsyncGenerator<Frame> {
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let magicSeen = false;
   for await (const chunk of chunks) {
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);

@@ -35,8 +35,8 @@ export interface RestoreResult {
   rows: number;
 }
 
-// One at a time per process; PostgreSQL adds a transaction-level advisory lock for other instances.
-let restoring = false;
+// One at a time per database in this process; PostgreSQL adds an advisory lock for other instances.
+const restoring = new WeakSet<Database>();
 const RESTORE_LOCK_KEY = 7_341_120_515;
 
 /**
@@ -47,8 +47,8 @@ const RESTORE_LOCK_KEY = 7_341_120_515;
  */
 export async function restoreArchives(database: Database, options: RestoreOptions): Promise<RestoreResult> {
   if (options.files.length === 0) throw new RestoreRefusedError('Nothing to restore');
-  if (restoring) throw new RestoreRefusedError('A restore is already running');
-  restoring = true;
+  if (restoring.has(database)) throw new RestoreRefusedError('A restore is already running');
+  restoring.add(database);
   try {
     return await withCopySession(database, 'write', async (session) => {
       if (database.kind === 'postgres') {
@@ -60,7 +60,7 @@ export async function restoreArchives(database: Database, options: RestoreOption
       return restoreInSession(session, options);
     });
   } finally {
-    restoring = false;
+    restoring.delete(database);
   }
 }
 

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
 import { jobEndpoints } from './jobs';
 import { monitoringEndpoints } from './monitoring';
+import { backupEndpoints } from './backups';
 import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -28,6 +29,7 @@ export * from './usage';
 export * from './settings';
 export * from './users';
 export * from './monitoring';
+export * from './backups';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -44,6 +46,7 @@ export const ENDPOINTS = {
   ...prefixed('settings', settingsEndpoints),
   ...prefixed('users', userEndpoints),
   ...prefixed('monitoring', monitoringEndpoints),
+  ...prefixed('backups', backupEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

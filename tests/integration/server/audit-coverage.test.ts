@@ -15,6 +15,7 @@ import {
   type AuditSpec,
   type Endpoint,
   type SettingsDocument,
+  type BackupOverview,
 } from '../../../shared/api';
 import { children, memberships, rolePermissions, roles } from '../../../server/db/schema';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
@@ -75,6 +76,52 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         .values(permissions.map((permissionId) => ({ roleId: id, permissionId })));
     }
     return id;
+  }
+
+  async function backupOverview(): Promise<BackupOverview> {
+    const res = await call(suite.app, {
+      method: 'GET',
+      url: '/backups',
+      headers: bearer(f.platformAdmin.token),
+    });
+    return res.body.data as BackupOverview;
+  }
+  async function backupJobInput() {
+    const [location] = (await backupOverview()).locations;
+    return {
+      name: `Nightly ${unique()}`,
+      type: 'full',
+      locationId: location!.id,
+      schedule: '0 2 * * *',
+      retention: 30,
+      compression: 'gzip',
+      status: 'active',
+    };
+  }
+  async function backupJob(): Promise<string> {
+    const res = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/jobs',
+      headers: bearer(f.platformAdmin.token),
+      payload: await backupJobInput(),
+    });
+    return (res.body.data as { id: string }).id;
+  }
+  /** A recovery point: a backup run through the API, waited for on the overview. */
+  async function recoveryPoint(): Promise<string> {
+    const res = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/runs',
+      headers: bearer(f.platformAdmin.token),
+      payload: {},
+    });
+    const { runId } = res.body.data as { runId: string };
+    for (;;) {
+      const run = (await backupOverview()).history.find((h) => h.id === runId);
+      if (run?.status === 'success') return runId;
+      if (run && run.status !== 'running') throw new Error(`backup failed: ${run.errorMessage}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** A minimal request each audited endpoint accepts, on fresh rows so that order does not matter. */
@@ -200,6 +247,25 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       }
       case 'monitoring.apiReport':
         return { token: admin, payload: { range: '1h', format: 'csv' } };
+      case 'backups.runBackup':
+        return { token: admin, payload: {} };
+      case 'backups.createJob':
+        return { token: admin, payload: await backupJobInput() };
+      case 'backups.updateJob':
+        return { token: admin, params: { id: await backupJob() }, payload: await backupJobInput() };
+      case 'backups.deleteJob':
+        return { token: admin, params: { id: await backupJob() } };
+      case 'backups.createLocation':
+        return {
+          token: admin,
+          payload: { name: `Share ${unique()}`, path: `/tmp/console-share-${unique()}` },
+        };
+      case 'backups.restore':
+        return { token: admin, params: { id: await recoveryPoint() }, payload: { confirmation: 'RESTORE' } };
+      case 'backups.testRestore':
+        return { token: admin, params: { id: await recoveryPoint() } };
+      case 'backups.revealKey':
+        return { token: admin };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }
