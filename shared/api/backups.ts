@@ -213,7 +213,7 @@ export const backupEndpoints = {
     data: z.object({ locations: z.array(storageLocation) }),
     auth: 'token',
     permission: 'backups.manage',
-    audit: { exempt: 'Reads the folders; changes only the figures of the locations' },
+    audit: { action: 'UPDATE', resource: 'backup_location', severity: 'low' },
   }),
   restore: defineEndpoint({
     client: 'gateway',

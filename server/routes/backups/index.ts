@@ -167,9 +167,11 @@ export async function registerBackupRoutes(
     }
   });
 
-  route(backupEndpoints.checkLocations, async () => {
+  route(backupEndpoints.checkLocations, async ({ audit }) => {
     const service = await backups();
-    return { locations: (await service.checkLocations()).map(toStorageLocation) };
+    const locations = (await service.checkLocations()).map(toStorageLocation);
+    await audit.record(ctx.db, { details: { statuses: locations.map((l) => `${l.name}: ${l.status}`) } });
+    return { locations };
   });
 
   route(backupEndpoints.restore, async ({ params, body, audit }) => {

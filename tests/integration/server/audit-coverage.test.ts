@@ -264,6 +264,8 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         return { token: admin, params: { id: await recoveryPoint() }, payload: { confirmation: 'RESTORE' } };
       case 'backups.testRestore':
         return { token: admin, params: { id: await recoveryPoint() } };
+      case 'backups.checkLocations':
+        return { token: admin };
       case 'backups.revealKey':
         return { token: admin };
       default:
