@@ -62,7 +62,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const config = {
     demoAlerts: wantsDemo,
     ...mailFromEnvironment(),
-    dataFolder: dataDir ?? process.cwd(),
+    // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
+    dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     ...options.config,
     jwtSecret,
@@ -93,7 +94,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         jobs,
         version: serverConfig.version,
         now: serverConfig.now,
-        dataFolder: dataDir ?? process.cwd(),
+        // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
+        dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
         logger,
       });
       await jobs.start();

@@ -14,6 +14,8 @@ import type { Database } from '../../../../server/db/client';
 import { organizations } from '../../../../server/db/schema';
 import { seedDemo } from '../../../../server/seed/demo';
 import { testDatabases } from '../../../support/databases';
+import { createClock } from '../../../support/server';
+import { createTenantFixture } from '../../../support/tenancy';
 import { tableChecksums } from './checksums';
 
 const run = promisify(execFile);
@@ -123,5 +125,37 @@ describe.each(testDatabases)('backup archives on $name', { timeout: 300_000 }, (
     const second = restoreArchives(database, { files: [file], identity });
     await expect(second).rejects.toThrow('A restore is already running');
     await first;
+  });
+});
+
+describe.runIf(testDatabases.length > 1)('archives across engines', { timeout: 300_000 }, () => {
+  it('moves a PGlite database into PostgreSQL and back, every table equal', async () => {
+    const [pgliteTarget, postgresTarget] = testDatabases;
+    const embedded = await pgliteTarget!.open();
+    const server = await postgresTarget!.open();
+    try {
+      await createTenantFixture(embedded, createClock());
+      const source = await tableChecksums(embedded);
+      const outbound = path.join(work, 'pglite-to-postgres.gz.age');
+      await createArchive(embedded, {
+        file: outbound,
+        recipient,
+        compression: 'gzip',
+        type: 'full',
+        now: NOW,
+      });
+      await restoreArchives(server, { files: [outbound], identity });
+      expect(await tableChecksums(server)).toEqual(source);
+
+      await newOrganization(server, 'made-on-postgres');
+      const moved = await tableChecksums(server);
+      const inbound = path.join(work, 'postgres-to-pglite.gz.age');
+      await createArchive(server, { file: inbound, recipient, compression: 'gzip', type: 'full', now: NOW });
+      await restoreArchives(embedded, { files: [inbound], identity });
+      expect(await tableChecksums(embedded)).toEqual(moved);
+    } finally {
+      await embedded.close();
+      await server.close();
+    }
   });
 });
