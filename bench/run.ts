@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
+import { measureBackups } from './backups';
 import { measureAlertFanOut } from './alerts';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
@@ -45,6 +46,7 @@ for (const measure of [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureBackups,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -93,7 +93,7 @@ async function withPostgresSession<T>(
 /** Pages read per COPY on PGlite (8 KiB each): the one COPY of a whole table would hold it all in memory. */
 const PGLITE_PAGES_PER_BATCH = 2048;
 /** Bytes of COPY text loaded per COPY on PGlite. */
-const PGLITE_LOAD_BATCH = 8 * 1024 * 1024;
+const PGLITE_LOAD_BATCH = 1024 * 1024;
 
 async function withPgliteSession<T>(
   client: PGlite,
