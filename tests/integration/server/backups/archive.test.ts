@@ -86,6 +86,15 @@ describe.each(testDatabases)('backup archives on $name', { timeout: 300_000 }, (
     expect(plain.includes(Buffer.from('admin@demo.example'))).toBe(true);
   });
 
+  it('round-trips a zstd archive too', async () => {
+    const before = await tableChecksums(database);
+    const file = path.join(work, `${target.name}-zstd.zst.age`);
+    await createArchive(database, { file, recipient, compression: 'zstd', type: 'full', now: NOW });
+    await newOrganization(database, `zstd-${target.name}`);
+    await restoreArchives(database, { files: [file], identity });
+    expect(await tableChecksums(database)).toEqual(before);
+  });
+
   it('refuses a damaged archive and a wrong key, and leaves the database as it was', async () => {
     const file = path.join(work, `${target.name}-damaged.gz.age`);
     await createArchive(database, { file, recipient, compression: 'gzip', type: 'full', now: NOW });
