@@ -48,5 +48,8 @@ test('Run Backup, verified by the restore test, then Restore with confirmation u
   await expect(dialog).toBeHidden({ timeout: 300_000 });
   await expect(page.getByText('Restore completed and verified')).toBeVisible({ timeout: 60_000 });
 
-  expect(await platformName(page)).toBe(original);
+  // A fresh load: the settings the restore brought back, not the screen's cached copy.
+  await page.reload();
+  await openScreen(page, 'System Settings');
+  await expect(page.getByLabel('Platform name')).toHaveValue(original);
 });
