@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { measureAuditTrail } from './audit';
+import { measureBackups } from './backups';
 import { measureAlertFanOut } from './alerts';
 import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
@@ -53,6 +54,7 @@ for (const measure of [
   measureReports,
   measureAlerting,
   measureTwoFactorSignIn,
+  measureBackups,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -37,6 +37,7 @@ import { registerUserRoutes } from './routes/users';
 import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerReportRoutes } from './routes/reports';
+import { registerBackupRoutes } from './routes/backups';
 import { installRequestRecording, type RequestRecorder } from './signals/recorder';
 
 export interface BuildAppOptions {
@@ -145,6 +146,7 @@ export async function buildApp({
   registerMonitoringRoutes(route, ctx);
   registerIntegrationRoutes(route, ctx);
   await registerReportRoutes(app, route, ctx, jobs);
+  await registerBackupRoutes(route, ctx, database, jobs, log);
 
   await app.ready();
   return app;

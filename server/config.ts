@@ -32,6 +32,10 @@ export interface ServerConfig {
   mailFrom: string;
   /** The console's address, for the one-time links of invitations and resets; unset: the console's own. */
   consolePublicUrl?: string;
+  /** The data folder: backups/ (the default storage location) and config/ (the backup key) live in it. */
+  dataFolder?: string;
+  /** The age identity of the backups (`BACKUP_IDENTITY`); unset, one is made in the data folder's config/. */
+  backupIdentity?: string;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */

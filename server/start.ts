@@ -63,7 +63,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
-  const config = { demoAlerts: wantsDemo, ...mailFromEnvironment(), ...options.config, jwtSecret };
+  const config = {
+    demoAlerts: wantsDemo,
+    ...mailFromEnvironment(),
+    // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
+    dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
+    backupIdentity: process.env.BACKUP_IDENTITY || undefined,
+    ...options.config,
+    jwtSecret,
+  };
   const serverConfig = resolveConfig(config);
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
@@ -108,7 +116,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         jobs,
         version: serverConfig.version,
         now: serverConfig.now,
-        dataFolder: dataDir ?? process.cwd(),
+        // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
+        dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
         logger,
       });
       await jobs.start();

@@ -46,6 +46,7 @@ const CATALOGUE = {
   'roles.read': 'See roles and permissions',
   'roles.update': 'Change roles and their permissions',
   'roles.delete': 'Delete custom roles',
+  'backups.manage': 'Run, configure and restore database backups',
 } as const satisfies Record<string, string>;
 
 export type PermissionId = keyof typeof CATALOGUE;

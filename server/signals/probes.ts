@@ -3,14 +3,14 @@
  * uptime is counted from it. Each probe measures one thing and maps it to healthy / warning / critical /
  * down by the thresholds stated beside it.
  *
- * Backup storage joins the list (PROBES) with its own probe once backups exist; until then there is no
- * entry at all, rather than a made-up one.
+ * Backup storage checks the backups' storage locations (statfs), as the Storage Locations tab does.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { ServiceStatus } from '../../shared/monitoring';
 import type { Database } from '../db/client';
-import { serviceProbes } from '../db/schema';
+import { inspectLocation } from '../backups/locations';
+import { backupLocations, serviceProbes } from '../db/schema';
 import { JOBS_SCHEMA } from '../jobs/runner';
 import { diskUsage } from './instance';
 
@@ -160,11 +160,38 @@ const exportStorageProbe: ServiceProbe = {
   },
 };
 
+const backupStorageProbe: ServiceProbe = {
+  service: 'backup-storage',
+  name: 'Backup storage',
+  dependencies: ['Database', 'Storage locations'],
+  thresholds:
+    'Every storage location of the backups read with statfs: critical when one is offline or unwritable, or over 90 % used; warning over 80 % used; healthy otherwise (and with no location yet).',
+  async run({ database }) {
+    const began = performance.now();
+    const locations = await database.db.select().from(backupLocations);
+    const checks = await Promise.all(locations.map((l) => inspectLocation(l.path)));
+    const ms = elapsed(began);
+    const statuses = checks.map((c): ServiceStatus => {
+      if (c.status !== 'online') return 'critical';
+      const used = c.capacity > 0 ? (c.used / c.capacity) * 100 : 0;
+      return used > 90 ? 'critical' : used > 80 ? 'warning' : 'healthy';
+    });
+    const unavailable = checks.filter((c) => c.status !== 'online').length;
+    return {
+      status: worst(...statuses),
+      responseMs: ms,
+      version: null,
+      detail: `${locations.length} location(s), ${unavailable} unavailable`,
+    };
+  },
+};
+
 export const PROBES: readonly ServiceProbe[] = [
   databaseProbe,
   jobRunnerProbe,
   eventStreamProbe,
   exportStorageProbe,
+  backupStorageProbe,
 ];
 
 /** Runs every probe (a probe that throws is down) and stores the results at `now`. */

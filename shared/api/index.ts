@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { exportEndpoints } from './exports';
 import { jobEndpoints } from './jobs';
 import { monitoringEndpoints } from './monitoring';
+import { backupEndpoints } from './backups';
 import { businessEndpoints } from './business';
 import { childcareEndpoints } from './childcare';
 import { organizationEndpoints } from './organizations';
@@ -34,6 +35,7 @@ export * from './monitoring';
 export * from './integrations';
 export * from './reports';
 export * from './two-factor';
+export * from './backups';
 
 /** Every HTTP endpoint of the contract, by name. Later issues add their groups here. */
 export const ENDPOINTS = {
@@ -53,6 +55,7 @@ export const ENDPOINTS = {
   ...prefixed('integrations', integrationEndpoints),
   ...prefixed('reports', reportEndpoints),
   ...prefixed('account', accountEndpoints),
+  ...prefixed('backups', backupEndpoints),
 } as const;
 
 function prefixed<P extends string, T extends Record<string, Endpoint>>(

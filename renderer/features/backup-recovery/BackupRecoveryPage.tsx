@@ -1,11 +1,98 @@
+import { useState } from 'react';
+import type { RecoveryPoint } from '../../../shared/api/backups';
+import { Button } from '../../components/ui/Button';
+import { InlineError } from '../../components/ui/Card';
+import { KpiCard } from '../../components/ui/KpiCard';
+import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { PageTabs } from '../../components/ui/PageTabs';
+import { formatDateTime } from '../../lib/format';
 import { routeTitle } from '../../lib/navigation';
+import { ConfigureDialog } from './ConfigureDialog';
+import { errorMessage } from './errors';
+import { formatBytes } from './format';
+import { KeyNotice } from './KeyNotice';
+import { useBackupOverview, useRunBackup } from './queries';
+import { RestoreDialog } from './RestoreDialog';
+import { HistoryTab, JobsTab, LocationsTab, RecoveryPointsTab } from './Tabs';
 
+/** Backup & Recovery (part 2 §2): real backups of the console's database, restores and restore tests. */
 export function BackupRecoveryPage() {
+  const overview = useBackupOverview();
+  const run = useRunBackup();
+  const [configuring, setConfiguring] = useState(false);
+  const [restoring, setRestoring] = useState<RecoveryPoint | null>(null);
+  const data = overview.data;
+  const busy = data?.activity.some((a) => a.kind === 'restore' && a.percent < 100) ?? false;
   return (
-    <PageHeader
-      title={routeTitle('/backup-recovery')}
-      description="Backup jobs and their history, storage locations, and recovery points to restore from."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title={routeTitle('/backup-recovery')}
+        description="Backup jobs and their history, storage locations, and recovery points to restore from."
+        actions={
+          <>
+            <Button onClick={() => setConfiguring(true)} disabled={!data}>
+              Configure
+            </Button>
+            <Button variant="primary" onClick={() => run.mutate(undefined)} disabled={!data || run.isPending}>
+              Run Backup
+            </Button>
+          </>
+        }
+      />
+      <InlineError message={run.error ? errorMessage(run.error) : null} />
+      {!data ? (
+        // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
+        <LoadingState label="Loading backup data…" fallback="Loading backup data…" />
+      ) : (
+        <>
+          {data.keyPending ? <KeyNotice /> : null}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <KpiCard label="Last successful backup" value={formatDateTime(data.kpis.lastSuccessfulBackup)} />
+            <KpiCard label="Last verified restore" value={formatDateTime(data.kpis.lastVerifiedRestore)} />
+            <KpiCard label="Storage used" value={formatBytes(data.kpis.storageUsed)} />
+            <KpiCard
+              label="Success rate (30 days)"
+              value={data.kpis.successRate30d === null ? '—' : `${data.kpis.successRate30d.toFixed(1)}%`}
+            />
+          </div>
+          {data.activity.length > 0 ? (
+            <section aria-label="In progress" className="space-y-2">
+              {data.activity.map((a) => (
+                <div
+                  key={`${a.kind}-${a.runId}`}
+                  className="rounded-lg border border-line bg-surface p-3 text-sm text-fg"
+                >
+                  <p>{a.step}</p>
+                  <progress
+                    className="mt-2 w-full"
+                    max={100}
+                    value={a.percent}
+                    aria-label={`${a.kind} progress`}
+                  >
+                    {a.percent}%
+                  </progress>
+                </div>
+              ))}
+            </section>
+          ) : null}
+          <PageTabs
+            tabs={[
+              { name: 'Backup Jobs', panel: <JobsTab jobs={data.jobs} /> },
+              { name: 'Backup History', panel: <HistoryTab history={data.history} /> },
+              { name: 'Storage Locations', panel: <LocationsTab locations={data.locations} /> },
+              {
+                name: 'Recovery Points',
+                panel: (
+                  <RecoveryPointsTab points={data.recoveryPoints} onRestore={setRestoring} restoring={busy} />
+                ),
+              },
+            ]}
+          />
+          <ConfigureDialog open={configuring} onClose={() => setConfiguring(false)} data={data} />
+          <RestoreDialog point={restoring} onClose={() => setRestoring(null)} />
+        </>
+      )}
+    </div>
   );
 }

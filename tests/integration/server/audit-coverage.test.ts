@@ -15,6 +15,7 @@ import {
   type AuditSpec,
   type Endpoint,
   type SettingsDocument,
+  type BackupOverview,
 } from '../../../shared/api';
 import { eq } from 'drizzle-orm';
 import { children, integrations, memberships, rolePermissions, roles } from '../../../server/db/schema';
@@ -136,6 +137,51 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       payload: { name: 'Sample key', scopes: ['system.view_health'] },
     });
     return (created.body.data as { apiKey: { id: string } }).apiKey.id;
+  }
+  async function backupOverview(): Promise<BackupOverview> {
+    const res = await call(suite.app, {
+      method: 'GET',
+      url: '/backups',
+      headers: bearer(f.platformAdmin.token),
+    });
+    return res.body.data as BackupOverview;
+  }
+  async function backupJobInput() {
+    const [location] = (await backupOverview()).locations;
+    return {
+      name: `Nightly ${unique()}`,
+      type: 'full',
+      locationId: location!.id,
+      schedule: '0 2 * * *',
+      retention: 30,
+      compression: 'gzip',
+      status: 'active',
+    };
+  }
+  async function backupJob(): Promise<string> {
+    const res = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/jobs',
+      headers: bearer(f.platformAdmin.token),
+      payload: await backupJobInput(),
+    });
+    return (res.body.data as { id: string }).id;
+  }
+  /** A recovery point: a backup run through the API, waited for on the overview. */
+  async function recoveryPoint(): Promise<string> {
+    const res = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/runs',
+      headers: bearer(f.platformAdmin.token),
+      payload: {},
+    });
+    const { runId } = res.body.data as { runId: string };
+    for (;;) {
+      const run = (await backupOverview()).history.find((h) => h.id === runId);
+      if (run?.status === 'success') return runId;
+      if (run && run.status !== 'running') throw new Error(`backup failed: ${run.errorMessage}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** A minimal request each audited endpoint accepts, on fresh rows so that order does not matter. */
@@ -398,6 +444,27 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
         await insertTwoFactor(suite.database, user.id);
         return { token: admin, params: { userId: user.id } };
       }
+      case 'backups.runBackup':
+        return { token: admin, payload: {} };
+      case 'backups.createJob':
+        return { token: admin, payload: await backupJobInput() };
+      case 'backups.updateJob':
+        return { token: admin, params: { id: await backupJob() }, payload: await backupJobInput() };
+      case 'backups.deleteJob':
+        return { token: admin, params: { id: await backupJob() } };
+      case 'backups.createLocation':
+        return {
+          token: admin,
+          payload: { name: `Share ${unique()}`, path: `/tmp/console-share-${unique()}` },
+        };
+      case 'backups.restore':
+        return { token: admin, params: { id: await recoveryPoint() }, payload: { confirmation: 'RESTORE' } };
+      case 'backups.testRestore':
+        return { token: admin, params: { id: await recoveryPoint() } };
+      case 'backups.checkLocations':
+        return { token: admin };
+      case 'backups.revealKey':
+        return { token: admin };
       default:
         throw new Error(`No sample request for ${name}: add one to this walk`);
     }

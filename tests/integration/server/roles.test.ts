@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, buildPath, type Endpoint, type Role, type SettingsDocument } from '../../../shared/api';
+import {
+  ENDPOINTS,
+  buildPath,
+  type Endpoint,
+  type Role,
+  type SettingsDocument,
+  type BackupOverview,
+} from '../../../shared/api';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { PERMISSIONS, SYSTEM_ROLES, type SystemRoleId } from '../../../shared/permissions';
 import { integrations, memberships, rolePermissions, roles, users } from '../../../server/db/schema';
@@ -123,6 +130,26 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       .where(eq(integrations.id, id));
     return id;
   }
+  const backupOverview = async () => (await as(admin, 'GET', '/backups')).body.data as BackupOverview;
+  const backupJobInput = async () => ({
+    name: `Matrix ${randomUUID().slice(0, 8)}`,
+    type: 'full',
+    locationId: (await backupOverview()).locations[0]!.id,
+    schedule: '0 2 * * *',
+    retention: 30,
+    compression: 'gzip',
+    status: 'active',
+  });
+  /** A recovery point made through the API and waited for (only the super admin's call needs one). */
+  const recoveryPoint = async () => {
+    const { runId } = (await as(admin, 'POST', '/backups/runs', {})).body.data as { runId: string };
+    for (;;) {
+      const run = (await backupOverview()).history.find((h) => h.id === runId);
+      if (run?.status === 'success') return runId;
+      if (run && run.status !== 'running') throw new Error(`backup failed: ${run.errorMessage}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
 
   /** Minimal valid input for each guarded endpoint, on fresh rows so that order does not matter. */
   async function freshAlert(): Promise<string> {
@@ -335,6 +362,27 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
         params.id = (created.body.data as { id: string }).id;
         break;
       }
+      case 'backups.runBackup':
+        payload = {};
+        break;
+      case 'backups.createJob':
+        payload = await backupJobInput();
+        break;
+      case 'backups.updateJob':
+      case 'backups.deleteJob': {
+        const created = await as(admin, 'POST', '/backups/jobs', await backupJobInput());
+        params.id = (created.body.data as { id: string }).id;
+        if (name === 'backups.updateJob') payload = await backupJobInput();
+        break;
+      }
+      case 'backups.createLocation':
+        payload = { name: `Matrix ${randomUUID().slice(0, 8)}`, path: `/tmp/console-matrix-${randomUUID()}` };
+        break;
+      case 'backups.restore':
+      case 'backups.testRestore':
+        params.id = role === 'super_admin' ? await recoveryPoint() : randomUUID();
+        if (name === 'backups.restore') payload = { confirmation: 'RESTORE' };
+        break;
       default:
         if (endpoint.params || endpoint.body)
           throw new Error(`No sample input for ${name}: add one to the matrix`);

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackupJobInput } from '../../../shared/api/backups';
+import { call } from '../../lib/bridge';
+import { logError } from '../../lib/log';
+
+export const backupKeys = { overview: ['backup-recovery', 'overview'] as const };
+
+/** Part 2 §8: a load failure is only logged, with this text. */
+export const LOAD_FAILURE = 'Failed to load backup data';
+
+/** Refreshed every 2 s while a backup, restore or restore test runs (its progress), else every 30 s. */
+export function useBackupOverview() {
+  return useQuery({
+    queryKey: backupKeys.overview,
+    queryFn: async () => {
+      try {
+        return await call('backups.overview');
+      } catch (error) {
+        logError(LOAD_FAILURE, error);
+        throw error;
+      }
+    },
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const busy =
+        data?.activity.some((a) => a.percent < 100) || data?.history.some((h) => h.status === 'running');
+      return busy ? 2_000 : 30_000;
+    },
+  });
+}
+
+function useRefreshing<T, R>(run: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => client.invalidateQueries({ queryKey: backupKeys.overview }),
+  });
+}
+
+export const useRunBackup = () =>
+  useRefreshing((jobId: string | undefined) => call('backups.runBackup', { body: jobId ? { jobId } : {} }));
+
+export const useRestore = () =>
+  useRefreshing((input: { id: string; confirmation: string }) =>
+    call('backups.restore', { params: { id: input.id }, body: { confirmation: input.confirmation } }),
+  );
+
+export const useSaveJob = () =>
+  useRefreshing((input: { id?: string; body: BackupJobInput }) =>
+    input.id
+      ? call('backups.updateJob', { params: { id: input.id }, body: input.body })
+      : call('backups.createJob', { body: input.body }),
+  );
+
+export const useDeleteJob = () =>
+  useRefreshing((id: string) => call('backups.deleteJob', { params: { id } }));
+
+export const useAddLocation = () =>
+  useRefreshing((body: { name: string; path: string }) => call('backups.createLocation', { body }));
+
+export const useCheckLocations = () => useRefreshing(() => call('backups.checkLocations'));
+
+export const useRevealKey = () => useRefreshing(() => call('backups.revealKey'));

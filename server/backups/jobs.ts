@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { JobRunner } from '../jobs/runner';
+import { auditBackupWork } from './audit';
+import { pointToTest, testRestore } from './recovery';
+import type { BackupService } from './service';
+
+export const BACKUP_QUEUES = {
+  /** Every minute: due scheduled backups, retention, storage checks. */
+  tick: 'backup-tick',
+  /** Daily, and after each backup: a recovery point restored into a scratch database. */
+  restoreTest: 'backup-restore-test',
+} as const;
+
+/** Restore tests take a random point of the last this many days when they pick one themselves. */
+export const RESTORE_TEST_WINDOW_DAYS = 7;
+
+export async function defineBackupJobs(
+  jobs: JobRunner,
+  backups: () => Promise<BackupService>,
+): Promise<void> {
+  await jobs.define(
+    BACKUP_QUEUES.tick,
+    async () => {
+      const service = await backups();
+      for (const run of await service.runDueJobs()) {
+        await auditBackupWork(service.db, {
+          action: 'CREATE',
+          resource: 'backup',
+          resourceId: run.id,
+          status: run.status === 'success' ? 'success' : 'failure',
+          severity: run.status === 'success' ? 'medium' : 'high',
+          details: {
+            job: run.jobName,
+            type: run.type,
+            size: run.size,
+            ...(run.error ? { error: run.error } : {}),
+          },
+          at: service.now(),
+        });
+        if (run.status === 'success') await jobs.send(BACKUP_QUEUES.restoreTest, { runId: run.id });
+      }
+      for (const runId of await service.applyRetention())
+        await auditBackupWork(service.db, {
+          action: 'DELETE',
+          resource: 'backup',
+          resourceId: runId,
+          status: 'success',
+          severity: 'medium',
+          details: { reason: 'retention' },
+          at: service.now(),
+        });
+      await service.checkLocations();
+    },
+    { data: z.object({}).strict(), policy: 'stately', retries: 1, leaseSeconds: 3600 },
+  );
+  await jobs.define(
+    BACKUP_QUEUES.restoreTest,
+    async ({ runId }) => {
+      const service = await backups();
+      const point = runId
+        ? { id: runId }
+        : await pointToTest(service, { withinDays: RESTORE_TEST_WINDOW_DAYS });
+      if (!point) return;
+      const verification = await testRestore(service, point.id);
+      await auditBackupWork(service.db, {
+        action: 'READ',
+        resource: 'backup_restore_test',
+        resourceId: point.id,
+        status: verification === 'verified' ? 'success' : 'failure',
+        severity: verification === 'verified' ? 'low' : 'high',
+        details: { verification },
+        at: service.now(),
+      });
+    },
+    { data: z.object({ runId: z.string().uuid().optional() }).strict(), retries: 0, leaseSeconds: 3600 },
+  );
+  await jobs.schedule(BACKUP_QUEUES.tick, '* * * * *', 'UTC', {});
+  await jobs.schedule(BACKUP_QUEUES.restoreTest, '30 4 * * *', 'UTC', {});
+}

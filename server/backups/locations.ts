@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import type { StorageLocation } from '../../shared/api/backups';
+import type { Db } from '../db/client';
+import { backupLocations } from '../db/schema';
+
+export type LocationRow = typeof backupLocations.$inferSelect;
+
+export const DEFAULT_LOCATION_NAME = 'Local backups';
+
+/** The data folder's backups/ folder, registered once. */
+export async function ensureDefaultLocation(db: Db, dataFolder: string): Promise<LocationRow> {
+  const [existing] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
+  if (existing) return existing;
+  const folder = path.join(dataFolder, 'backups');
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await db
+    .insert(backupLocations)
+    .values({ name: DEFAULT_LOCATION_NAME, path: folder, isDefault: true })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
+  if (!row) throw new Error('The default backup location could not be registered');
+  return row;
+}
+
+export interface LocationCheck {
+  status: LocationRow['status'];
+  statusReason: string | null;
+  capacity: number;
+  used: number;
+  available: number;
+}
+
+/** statfs of the folder: capacity, used and available; offline when it is gone, error when unwritable. */
+export async function inspectLocation(folder: string): Promise<LocationCheck> {
+  const empty = { capacity: 0, used: 0, available: 0 };
+  try {
+    const info = await stat(folder);
+    if (!info.isDirectory()) return { status: 'error', statusReason: `${folder} is not a folder`, ...empty };
+  } catch {
+    return { status: 'offline', statusReason: `${folder} is not there (unmounted or removed)`, ...empty };
+  }
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    return { status: 'error', statusReason: `${folder} cannot be written to`, ...empty };
+  }
+  const fs = await statfs(folder);
+  const capacity = fs.blocks * fs.bsize;
+  return {
+    status: 'online',
+    statusReason: null,
+    capacity,
+    used: capacity - fs.bfree * fs.bsize,
+    available: fs.bavail * fs.bsize,
+  };
+}
+
+export async function checkLocation(db: Db, location: LocationRow, now: Date): Promise<LocationRow> {
+  // A location an administrator set to maintenance keeps that status; its figures are still read.
+  const check = await inspectLocation(location.path);
+  const status =
+    location.status === 'maintenance' && check.status === 'online' ? 'maintenance' : check.status;
+  const [row] = await db
+    .update(backupLocations)
+    .set({ ...check, status, lastCheck: now })
+    .where(eq(backupLocations.id, location.id))
+    .returning();
+  return row ?? location;
+}
+
+/** Removes `.part` files a killed backup left behind; answers how many. */
+export async function cleanPartFiles(folder: string): Promise<number> {
+  let removed = 0;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    await rm(path.join(folder, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+export function toStorageLocation(row: LocationRow): StorageLocation {
+  return {
+    id: row.id,
+    name: row.name,
+    type: 'local',
+    provider: row.isDefault ? 'Data folder' : 'Local folder',
+    path: row.path,
+    isDefault: row.isDefault,
+    capacity: row.capacity,
+    used: row.used,
+    available: row.available,
+    status: row.status,
+    statusReason: row.statusReason,
+    lastCheck: row.lastCheck?.toISOString() ?? null,
+  };
+}

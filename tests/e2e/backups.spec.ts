@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
+
+async function platformName(page: Page): Promise<string> {
+  await openScreen(page, 'System Settings');
+  const field = page.getByLabel('Platform name');
+  await expect(field).toBeVisible();
+  return field.inputValue();
+}
+
+test('Run Backup, verified by the restore test, then Restore with confirmation undoes a later change', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(600_000);
+  await signInAs(page, host, DEMO.admin);
+  const original = await platformName(page);
+
+  await openScreen(page, 'Backup & Recovery');
+  await page.getByRole('button', { name: 'Run Backup' }).click();
+  await page.getByRole('tab', { name: 'Backup History' }).click();
+  const history = page.getByRole('region', { name: 'Backup history' });
+  await expect(history.getByText('Manual backup')).toBeVisible({ timeout: 120_000 });
+  await expect(history.getByText('Success', { exact: true })).toBeVisible({ timeout: 300_000 });
+
+  // The job runner tests the new point's restore in a scratch database.
+  await page.getByRole('tab', { name: 'Recovery Points' }).click();
+  const points = page.getByRole('region', { name: 'Recovery points' });
+  await expect(points.getByText('Verified', { exact: true })).toBeVisible({ timeout: 300_000 });
+
+  // A change after the backup.
+  await openScreen(page, 'System Settings');
+  await page.getByLabel('Platform name').fill('Changed after the backup');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByRole('button', { name: 'Saved!' })).toBeVisible();
+
+  await openScreen(page, 'Backup & Recovery');
+  await page.getByRole('tab', { name: 'Recovery Points' }).click();
+  await points
+    .getByRole('button', { name: /^Restore / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Restore from a recovery point' });
+  const confirm = dialog.getByRole('button', { name: 'Restore', exact: true });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Type RESTORE to confirm').fill('RESTORE');
+  await confirm.click();
+  await expect(dialog).toBeHidden({ timeout: 300_000 });
+  await expect(page.getByText('Restore completed and verified')).toBeVisible({ timeout: 60_000 });
+
+  // A fresh load: the settings the restore brought back, not the screen's cached copy.
+  await page.reload();
+  await openScreen(page, 'System Settings');
+  await expect(page.getByLabel('Platform name')).toHaveValue(original);
+});

@@ -1,0 +1,380 @@
+import { eq, sql } from 'drizzle-orm';
+import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupOverview } from '../../../../shared/api/backups';
+import { appendAuditRecord } from '../../../../server/audit/chain';
+import { loadBackupKey } from '../../../../server/backups/keys';
+import { testRestore } from '../../../../server/backups/recovery';
+import { restoreArchives } from '../../../../server/backups/restore';
+import { chainOf } from '../../../../server/backups/runs';
+import { archiveFiles } from '../../../../server/backups/recovery';
+import { BackupService } from '../../../../server/backups/service';
+import {
+  alerts,
+  backupJobs,
+  backupLocations,
+  backupRuns,
+  organizations,
+  webhookEvents,
+} from '../../../../server/db/schema';
+import { createWebhookService } from '../../../../server/integrations/service';
+import { createSecretBox, generateSecretKey } from '../../../../server/security/secret-box';
+import { testDatabases } from '../../../support/databases';
+import { bearer, call, createClock, tokenFor } from '../../../support/server';
+import { useServerSuite } from '../../../support/suite';
+import { tableChecksums } from './checksums';
+
+const DAY = 86_400_000;
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'console-backup-service-'));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 }, (target) => {
+  const clock = createClock();
+  const dataFolder = path.join(tmpdir(), `console-backup-${target.name}-${process.pid}`);
+  const suite = useServerSuite(target, { clock, tenants: true, app: { dataFolder } });
+  let service: BackupService;
+  beforeAll(async () => {
+    // The server's own webhook service on this database: backup events are recorded as webhook events.
+    const webhooks = createWebhookService({
+      db: suite.database.db,
+      now: clock.now,
+      secrets: createSecretBox(generateSecretKey()),
+      outbound: {},
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+    service = new BackupService({
+      database: suite.database,
+      dataFolder,
+      key: await loadBackupKey(dataFolder),
+      now: clock.now,
+      logger: { warn: () => undefined, error: () => undefined },
+      emit: (event, payload) => webhooks.emit(event, payload),
+      raiseAlert: (alert) => suite.app.alerting.raise(alert),
+    });
+  });
+  afterAll(async () => {
+    await rm(dataFolder, { recursive: true, force: true });
+  });
+
+  // A fresh token each time: the tests move the clock by weeks.
+  let token = { at: -1, value: '' };
+  const admin = async () => {
+    if (token.at !== clock.now())
+      token = { at: clock.now(), value: await tokenFor(suite.database, clock, suite.f.platformAdmin.id) };
+    return bearer(token.value);
+  };
+  const overview = async () => {
+    const res = await call(suite.app, { method: 'GET', url: '/backups', headers: await admin() });
+    expect(res.status).toBe(200);
+    return res.body.data as BackupOverview;
+  };
+  const addAudit = (n: number) =>
+    (async () => {
+      for (let i = 0; i < n; i++)
+        await appendAuditRecord(suite.database.db, {
+          id: crypto.randomUUID(),
+          organizationId: null,
+          userId: null,
+          userName: 'test',
+          userEmail: null,
+          action: 'UPDATE',
+          resource: 'test',
+          resourceId: String(i),
+          details: {},
+          timestamp: new Date(clock.now()),
+          ipAddress: null,
+          userAgent: null,
+          status: 'success',
+          severity: 'low',
+        });
+    })();
+  const addOrganization = (slug: string) =>
+    suite.database.db.insert(organizations).values({ name: slug, slug }).returning();
+  const waitForIdle = async () => {
+    // The API answers at once; the run and its restore test go on. Poll the overview, no fixed sleeps.
+    for (;;) {
+      const o = await overview();
+      if (o.activity.length === 0 && o.history.every((h) => h.status !== 'running')) return o;
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+
+  it('runs a backup from the API, lists it, tests its restore and marks the point verified', async () => {
+    const start = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/runs',
+      headers: await admin(),
+      payload: {},
+    });
+    expect(start.status).toBe(200);
+    let o = await waitForIdle();
+    expect(o.recoveryPoints[0]).toMatchObject({ verified: false, verification: 'pending' });
+    // A server's job runner tests each new point; this bare app is asked through the endpoint.
+    const tested = await call(suite.app, {
+      method: 'POST',
+      url: `/backups/points/${o.recoveryPoints[0]!.id}/test`,
+      headers: await admin(),
+    });
+    expect(tested.body.data).toEqual({ verification: 'verified' });
+    o = await overview();
+    expect(o.history[0]).toMatchObject({ status: 'success', type: 'full', trigger: 'manual' });
+    expect(o.history[0]!.filesBackedUp).toBeGreaterThan(30);
+    expect(o.recoveryPoints[0]).toMatchObject({ verified: true, type: 'full' });
+    expect(o.kpis.lastVerifiedRestore).not.toBeNull();
+    expect(o.kpis.successRate30d).toBe(100);
+    expect(o.locations[0]).toMatchObject({ status: 'online', isDefault: true });
+    expect(o.locations[0]!.capacity).toBeGreaterThan(0);
+    expect(o.keyPending).toBe(true);
+  });
+
+  it('restores with a typed confirmation: a change made after the backup is gone, and service resumes', async () => {
+    let o = await overview();
+    const point = o.recoveryPoints[0]!;
+    await addOrganization(`after-${target.name}`);
+    const wrong = await call(suite.app, {
+      method: 'POST',
+      url: `/backups/points/${point.id}/restore`,
+      headers: await admin(),
+      payload: { confirmation: 'yes' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Type RESTORE to confirm the restore');
+    const request = async () =>
+      call(suite.app, {
+        method: 'POST',
+        url: `/backups/points/${point.id}/restore`,
+        headers: await admin(),
+        payload: { confirmation: 'RESTORE' },
+      });
+    const [res, twice] = await Promise.all([request(), request()]);
+    expect([res.status, twice.status].sort()).toEqual([200, 409]);
+    expect([res, twice].find((r) => r.status === 409)!.body.error).toBe('A restore is already running');
+    o = await overview();
+    expect(o.activity.find((a) => a.kind === 'restore')).toMatchObject({
+      step: 'Restore completed and verified',
+      percent: 100,
+    });
+    const gone = await suite.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.slug, `after-${target.name}`));
+    expect(gone).toEqual([]);
+    // The safety backup came first, and maintenance mode is off again.
+    expect(o.history.find((h) => h.trigger === 'safety')?.status).toBe('success');
+    const settings = await call(suite.app, {
+      method: 'GET',
+      url: '/settings/console',
+      headers: await admin(),
+    });
+    expect((settings.body.data as { maintenanceMode: boolean }).maintenanceMode).toBe(false);
+  });
+
+  it('makes incremental and differential backups of the new audit rows only, each restoring the state it saw', async () => {
+    clock.advance(60_000);
+    const full = await (await service.start({ trigger: 'manual' })).done;
+    expect(full.status).toBe('success');
+    const location = await service.defaultLocation();
+    const [job] = await suite.database.db
+      .insert(backupJobs)
+      .values({
+        name: `incr-${target.name}`,
+        type: 'incremental',
+        locationId: location.id,
+        schedule: '0 * * * *',
+        retentionDays: 14,
+      })
+      .returning();
+    const [diffJob] = await suite.database.db
+      .insert(backupJobs)
+      .values({
+        name: `diff-${target.name}`,
+        type: 'differential',
+        locationId: location.id,
+        schedule: '0 * * * *',
+        retentionDays: 30,
+      })
+      .returning();
+
+    await addAudit(5);
+    await addOrganization(`incr-1-${target.name}`);
+    clock.advance(60_000);
+    const incr1 = await (await service.start({ jobId: job!.id, trigger: 'manual' })).done;
+    const afterIncr1 = await tableChecksums(suite.database);
+    await addAudit(3);
+    clock.advance(60_000);
+    const incr2 = await (await service.start({ jobId: job!.id, trigger: 'manual' })).done;
+    const afterIncr2 = await tableChecksums(suite.database);
+    await addAudit(2);
+    clock.advance(60_000);
+    const diff = await (await service.start({ jobId: diffJob!.id, trigger: 'manual' })).done;
+    const afterDiff = await tableChecksums(suite.database);
+
+    expect([incr1.type, incr2.type, diff.type]).toEqual(['incremental', 'incremental', 'differential']);
+    expect(incr1.baseRunId).toBe(full.id);
+    expect(incr2.baseRunId).toBe(incr1.id);
+    expect(diff.baseRunId).toBe(full.id);
+    const audit = (run: typeof full) => run.manifest!.tables.find((t) => t.name === 'audit_logs')!;
+    expect(audit(incr2).rows).toBe(3);
+    expect(audit(diff).rows).toBe(10);
+    expect((await chainOf(suite.database.db, incr2)).map((r) => r.id)).toEqual([full.id, incr1.id, incr2.id]);
+
+    await addOrganization(`later-${target.name}`);
+    for (const [run, expected] of [
+      [incr1, afterIncr1],
+      [incr2, afterIncr2],
+      [diff, afterDiff],
+    ] as const) {
+      await restoreArchives(suite.database, {
+        files: await archiveFiles(service, run),
+        identity: service.key.identity,
+      });
+      const now = await tableChecksums(suite.database);
+      for (const [table, value] of expected)
+        if (!table.startsWith('backup_')) expect(now.get(table)).toEqual(value);
+      expect(await testRestore(service, run.id)).toBe('verified');
+    }
+  });
+
+  it('removes expired archives but never the newest verified full, nor what a kept archive continues', async () => {
+    const runs = await suite.database.db.select().from(backupRuns).where(eq(backupRuns.status, 'success'));
+    clock.advance(40 * DAY);
+    const fresh = await (await service.start({ trigger: 'manual' })).done;
+    const removed = await service.applyRetention();
+    const newestVerifiedFull = runs
+      .filter((r) => r.type === 'full' && r.verification === 'verified')
+      .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0]!;
+    expect(removed).not.toContain(newestVerifiedFull.id);
+    expect(removed).not.toContain(fresh.id);
+    expect(removed.length).toBeGreaterThan(0);
+    const files = await readdir(path.join(dataFolder, 'backups'));
+    for (const id of removed) {
+      const [row] = await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, id));
+      expect(row!.removedAt).not.toBeNull();
+      expect(files).not.toContain(row!.fileName);
+    }
+  });
+
+  it('runs a scheduled job when its cron falls due, on the clock', async () => {
+    const location = await service.defaultLocation();
+    await suite.database.db.update(backupJobs).set({ status: 'paused' });
+    await suite.database.db.insert(backupJobs).values({
+      name: `nightly-${target.name}`,
+      type: 'full',
+      locationId: location.id,
+      schedule: '0 2 * * *',
+      retentionDays: 30,
+      createdAt: new Date(clock.now()),
+    });
+    expect(await service.runDueJobs()).toEqual([]);
+    clock.advance(DAY);
+    const started = await service.runDueJobs();
+    expect(started).toHaveLength(1);
+    expect(await service.runDueJobs()).toEqual([]);
+  });
+
+  it('fails a job whose location vanished (offline, with the reason), and cleans up after a killed backup', async () => {
+    const gone = path.join(work, `share-${target.name}`);
+    await mkdir(gone);
+    const added = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/locations',
+      headers: await admin(),
+      payload: { name: `Share ${target.name}`, path: gone },
+    });
+    expect(added.status).toBe(200);
+    const [job] = await suite.database.db
+      .insert(backupJobs)
+      .values({
+        name: `to-share-${target.name}`,
+        type: 'full',
+        locationId: (added.body.data as { id: string }).id,
+        schedule: '0 3 * * *',
+        retentionDays: 90,
+      })
+      .returning();
+    await rm(gone, { recursive: true });
+    const run = await (await service.start({ jobId: job!.id, trigger: 'manual' })).done;
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/is offline: .* is not there \(unmounted or removed\)/);
+    const [location] = await suite.database.db
+      .select()
+      .from(backupLocations)
+      .where(eq(backupLocations.name, `Share ${target.name}`));
+    expect(location!.status).toBe('offline');
+
+    // A backup killed mid-way: its row still says running and its .part file is left.
+    const folder = path.join(dataFolder, 'backups');
+    await writeFile(path.join(folder, 'console-killed.gz.age.part'), 'half an archive');
+    const [killed] = await suite.database.db
+      .insert(backupRuns)
+      .values({
+        jobName: 'killed',
+        type: 'full',
+        trigger: 'manual',
+        status: 'running',
+        startedAt: new Date(clock.now()),
+      })
+      .returning();
+    await service.recover();
+    expect((await readdir(folder)).filter((f) => f.endsWith('.part'))).toEqual([]);
+    const [after] = await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, killed!.id));
+    expect(after).toMatchObject({ status: 'failed', error: 'The server stopped during the backup' });
+    expect((await overview()).recoveryPoints.map((p) => p.id)).not.toContain(killed!.id);
+  });
+
+  it('records a failed restore test and raises an alert when an archive is damaged', async () => {
+    const run = await (await service.start({ trigger: 'manual' })).done;
+    const file = path.join(dataFolder, 'backups', run.fileName!);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(file);
+    bytes[bytes.length - 100]! ^= 0xff;
+    await writeFile(file, bytes);
+    expect(await testRestore(service, run.id)).toBe('failed');
+    const [row] = await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, run.id));
+    expect(row!.verificationError).toMatch(/is damaged \(its checksum does not match/);
+    const raised = await suite.database.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.title, 'Backup restore test failed'));
+    expect(raised.length).toBeGreaterThan(0);
+    const tested = await suite.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.type, 'restore.tested'));
+    expect(tested.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ runId: run.id, verified: false }),
+    );
+    const refused = await call(suite.app, {
+      method: 'POST',
+      url: `/backups/points/${run.id}/restore`,
+      headers: await admin(),
+      payload: { confirmation: 'RESTORE' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/is damaged .* restore refused/);
+  });
+
+  it('hands the key out once', async () => {
+    const first = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/key/reveal',
+      headers: await admin(),
+    });
+    expect((first.body.data as { identity: string }).identity).toMatch(/^AGE-SECRET-KEY-1/);
+    const second = await call(suite.app, {
+      method: 'POST',
+      url: '/backups/key/reveal',
+      headers: await admin(),
+    });
+    expect(second.status).toBe(409);
+    expect((await overview()).keyPending).toBe(false);
+    void sql;
+  });
+});
