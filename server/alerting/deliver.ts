@@ -5,6 +5,7 @@ import type { ServerContext } from '../context';
 import { alertNotifications, alerts } from '../db/schema';
 import type { JobRunner } from '../jobs/runner';
 import { sendMail, type MailOutcome } from '../mail/mailer';
+import { postJson } from '../integrations/send';
 import { postChatMessage } from '../settings/chat-webhook';
 import type { RuleRow } from './evaluate';
 import type { Outgoing, Plan } from './policy';
@@ -73,43 +74,40 @@ export async function composeMessage(
  * The ONE function to switch to the integrations' signed deliveries when they land.
  */
 export async function deliverWebhookNotification(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db' | 'webhooks' | 'config'>,
   jobs: JobRunner | undefined,
   delivery: { notificationId: string; url: string; body: unknown },
 ): Promise<MailOutcome> {
-  const outcome = await postJson(delivery.url, delivery.body);
+  const outcome = await postAlertJson(ctx, delivery.url, delivery.body);
   if (outcome.sent || !jobs) return outcome;
   await jobs.send(WEBHOOK_RETRY_QUEUE, delivery);
   return outcome;
 }
 
-export async function postJson(url: string, body: unknown): Promise<MailOutcome> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    return response.ok
-      ? { sent: true }
-      : { sent: false, reason: `The webhook answered HTTP ${response.status}.` };
-  } catch (error) {
-    const cause =
-      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-    return { sent: false, reason: `The webhook could not be reached${cause ? `: ${cause}` : ''}.` };
-  }
+/** An alert's POST, through the outbound guard the webhook deliveries use. */
+function postAlertJson(
+  ctx: Pick<ServerContext, 'webhooks' | 'config'>,
+  url: string,
+  body: unknown,
+): Promise<MailOutcome> {
+  return postJson(url, body, {
+    policy: ctx.webhooks.outbound,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    now: ctx.config.now,
+  });
 }
 
 const retryData = z.object({ notificationId: z.string().uuid(), url: z.string().url(), body: z.unknown() });
 
 /** The webhook retries: each attempt records itself; pg-boss backs off and finally leaves the job failed. */
-export async function defineWebhookRetries(ctx: Pick<ServerContext, 'db'>, jobs: JobRunner): Promise<void> {
+export async function defineWebhookRetries(
+  ctx: Pick<ServerContext, 'db' | 'webhooks' | 'config'>,
+  jobs: JobRunner,
+): Promise<void> {
   await jobs.define(
     WEBHOOK_RETRY_QUEUE,
     async ({ notificationId, url, body }) => {
-      const outcome = await postJson(url, body);
+      const outcome = await postAlertJson(ctx, url, body);
       const [row] = await ctx.db
         .select({ attempts: alertNotifications.attempts })
         .from(alertNotifications)
@@ -141,7 +139,7 @@ export async function sendToTarget(
       return sendMail(ctx, { to: target.target, subject: message.subject, text: message.text });
     case 'slack':
       return target.target
-        ? postJson(target.target, { text: message.text })
+        ? postAlertJson(ctx, target.target, { text: message.text })
         : postChatMessage(ctx, message.text);
     case 'webhook':
       return deliverWebhookNotification(ctx, jobs, {

@@ -81,6 +81,24 @@ export function postWebhook(
   });
 }
 
+/**
+ * A JSON POST to an address an administrator typed outside the webhook endpoints (the settings' chat
+ * webhook, an alert rule's Slack or webhook URL): the same connect-time guard, timeout and no-redirect
+ * rule as the signed deliveries. Never throws: answers why it was not delivered, naming `what`.
+ */
+export async function postJson(
+  url: string,
+  body: unknown,
+  options: { policy: OutboundPolicy; timeoutMs: number; now: () => number },
+  what = 'The webhook',
+): Promise<{ sent: true } | { sent: false; reason: string }> {
+  const result = await postWebhook(url, {}, JSON.stringify(body), options);
+  if (result.error === null) return { sent: true };
+  return result.status === null
+    ? { sent: false, reason: `${what} could not be reached: ${result.error}.` }
+    : { sent: false, reason: `${what} answered HTTP ${result.status}.` };
+}
+
 function describeStatus(status: number): string {
   if (status >= 300 && status < 400) return `Answered ${status} (redirects are not followed)`;
   return `Answered ${status}`;

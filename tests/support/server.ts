@@ -42,6 +42,9 @@ export async function buildTestApp(
     database,
     config: { now: clock.now, ...config },
     logger: createLogger({ level: 'silent' }),
+    // Test-only: the local sinks (SMTP, chat and webhook receivers) listen on loopback, which the outbound
+    // guard refuses to every production configuration.
+    outbound: { allow: ['127.0.0.1/32'] },
   });
 }
 

@@ -394,6 +394,17 @@ describe.each(testDatabases)('alerting on $name', (target) => {
       payload: { type: 'webhook', target: hookUrl() },
     });
     expect(failed.body.data).toEqual({ sent: false, message: 'The webhook answered HTTP 503.' });
+    // An address on a private network is refused at connect time (the webhook deliveries' SSRF guard).
+    const privateHook = await call(suite.app, {
+      method: 'POST',
+      url: '/alert-channels/test',
+      headers: admin(),
+      payload: { type: 'webhook', target: 'http://192.168.1.10/hook' },
+    });
+    expect(privateHook.body.data).toEqual({
+      sent: false,
+      message: expect.stringMatching(/could not be reached: The address is not allowed/),
+    });
     hookStatus = 200;
     await deleteRule(rule.id);
   });

@@ -185,5 +185,11 @@ describe.each(testDatabases)('send test email and chat message on $name', (targe
       sent: false,
       reason: expect.stringContaining('could not be reached'),
     });
+    // A private address is refused when connecting, whatever the settings say (the SSRF guard).
+    await apply({ slackWebhook: 'http://10.0.0.1/hook' });
+    expect((await post('/settings/test-webhook')).body.data).toEqual({
+      sent: false,
+      reason: expect.stringMatching(/could not be reached: The address is not allowed/),
+    });
   });
 });
