@@ -24,6 +24,11 @@ export interface StartServerOptions {
   databaseUrl?: string;
   dataDir?: string;
   /**
+   * The console's data folder (backups/, config/): by default CONSOLE_DATA_DIR, else `dataDir`, else the
+   * working folder. The embedded server names its app's data folder (its PGlite lives in database/ there).
+   */
+  dataFolder?: string;
+  /**
    * Load the demo dataset into an empty database. With `databaseUrl`, only when true: a real database
    * never gets demo accounts by accident. With PGlite, unless false.
    */
@@ -55,6 +60,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 0, databaseUrl, dataDir } = options;
+  const dataFolder = options.dataFolder ?? (process.env.CONSOLE_DATA_DIR || dataDir || process.cwd());
   const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
   const snapshot =
     !databaseUrl && dataDir && wantsDemo
@@ -66,8 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const config = {
     demoAlerts: wantsDemo,
     ...mailFromEnvironment(),
-    // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
-    dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
+    dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     ...options.config,
     jwtSecret,
@@ -116,8 +121,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         jobs,
         version: serverConfig.version,
         now: serverConfig.now,
-        // The console's data folder (the embedded server's PGlite lives in its database/ subfolder).
-        dataFolder: process.env.CONSOLE_DATA_DIR || dataDir || process.cwd(),
+        dataFolder,
         logger,
       });
       await jobs.start();

@@ -9,6 +9,8 @@ export interface StartServerOptions {
   port: number;
   databaseUrl?: string;
   dataDir?: string;
+  /** The console's data folder (backups/, config/): the app's, not the PGlite folder inside it. */
+  dataFolder?: string;
   seedDemo?: boolean;
   /** The hosts' log folder: the server thread writes its rotating `server.*.log` there. */
   logDir?: string;
@@ -32,7 +34,13 @@ export async function startEmbeddedServer(
   startServer: StartServer,
   logger: Logger,
 ): Promise<RunningServer> {
-  const options: StartServerOptions = { host: '127.0.0.1', port: 0, seedDemo: config.seedDemo, logDir };
+  const options: StartServerOptions = {
+    host: '127.0.0.1',
+    port: 0,
+    seedDemo: config.seedDemo,
+    logDir,
+    dataFolder: dataDir,
+  };
   if (config.databaseUrl) {
     options.databaseUrl = config.databaseUrl;
   } else {
