@@ -236,8 +236,9 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
         identity: service.key.identity,
       });
       const now = await tableChecksums(suite.database);
+      // A backup's own run rows and its backup.completed event are written after its snapshot.
       for (const [table, value] of expected)
-        if (!table.startsWith('backup_')) expect(now.get(table)).toEqual(value);
+        if (!table.startsWith('backup_') && table !== 'webhook_events') expect(now.get(table)).toEqual(value);
       expect(await testRestore(service, run.id)).toBe('verified');
     }
   });
