@@ -53,8 +53,9 @@ test("the sign-in click fetches the dashboard's code while the password is check
   await openSignIn(page, host);
   const order: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/(AppLayout|DashboardPage)-/.test(request.url()))
-      order.push(`requested ${new URL(request.url()).pathname.replace(/-[^-/]+\.js$/, '')}`);
+    // The chunk's name, without its content hash (which may itself hold a dash).
+    const chunk = /\/assets\/(AppLayout|DashboardPage)-/.exec(request.url())?.[1];
+    if (chunk) order.push(`requested /assets/${chunk}`);
   });
   page.on('response', (response) => {
     if (response.url().endsWith('/bridge/auth%3Alogin')) order.push('signed in');
