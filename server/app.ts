@@ -74,9 +74,9 @@ export async function buildApp({
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
   const log = logger ?? createLogger();
   const principals = await createPrincipalCache({ database, logger: log });
-  const settings = await createSettingsStore(database, log);
-  const apiKeys = await createApiKeyCache(database, log);
   const secrets = createSecretBox(secretKey ?? generateSecretKey());
+  const settings = await createSettingsStore(database, secrets, log);
+  const apiKeys = await createApiKeyCache(database, log);
   const webhooks = createWebhookService({
     db: database.db,
     now: config.now,
@@ -109,6 +109,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   app.decorate('principals', principals);
+  app.decorate('settings', settings);
   app.addHook('onClose', async () => principals.close());
   app.addHook('onClose', async () => settings.close());
   app.addHook('onClose', async () => apiKeys.close());

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/client';
 import { twoFactorRecoveryCodes, userTwoFactor, users } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { isSealed, type SecretBox } from '../security/secret-box';
 
 /** 20 bytes: the key length RFC 4226 recommends for HMAC-SHA-1. */
 const SECRET_BYTES = 20;
@@ -57,6 +58,16 @@ async function enrolment(db: Db, userId: string) {
   return row;
 }
 
+/**
+ * The stored secret is sealed with the secret box, bound to its user, so a copy of the database alone
+ * cannot mint codes. A value that is not sealed is one written before secrets were sealed: still read.
+ */
+const sealSecret = (box: SecretBox, userId: string, secret: string) =>
+  box.seal(secret, `two-factor:${userId}`);
+function openSecret(box: SecretBox, userId: string, stored: string): string {
+  return isSealed(stored) ? box.open(stored, `two-factor:${userId}`) : stored;
+}
+
 export async function isEnrolled(db: Db, userId: string): Promise<boolean> {
   return Boolean((await enrolment(db, userId))?.confirmedAt);
 }
@@ -82,12 +93,13 @@ export async function twoFactorStatus(db: Db, userId: string, required: boolean)
  */
 export async function startSetup(
   db: Db,
+  box: SecretBox,
   user: { id: string; email: string },
   issuer: string,
 ): Promise<TwoFactorSetup> {
   if (await isEnrolled(db, user.id)) throw new HttpError(409, TWO_FACTOR_TEXTS.alreadyEnrolled);
   const secret = new Secret({ size: SECRET_BYTES }).base32;
-  const row = { secret, confirmedAt: null, lastUsedStep: null };
+  const row = { secret: sealSecret(box, user.id, secret), confirmedAt: null, lastUsedStep: null };
   const [stored] = await db
     .insert(userTwoFactor)
     .values({ userId: user.id, ...row })
@@ -106,6 +118,7 @@ export async function startSetup(
  */
 export async function confirmSetup(
   db: Db,
+  box: SecretBox,
   userId: string,
   code: string,
   now: number,
@@ -113,7 +126,7 @@ export async function confirmSetup(
 ): Promise<string[]> {
   const row = await enrolment(db, userId);
   if (!row || row.confirmedAt) throw new HttpError(409, TWO_FACTOR_TEXTS.noPendingSetup);
-  const step = matchingStep(row.secret, code, now);
+  const step = matchingStep(openSecret(box, userId, row.secret), code, now);
   if (step === undefined) throw wrongCode;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
@@ -140,15 +153,26 @@ export async function confirmSetup(
  * (the conditional update makes a replay fail on every instance at once), or an unused recovery code,
  * used up by this call. False for anything else.
  */
-export async function useSecondFactor(db: Db, userId: string, code: string, now: number): Promise<boolean> {
+export async function useSecondFactor(
+  db: Db,
+  box: SecretBox,
+  userId: string,
+  code: string,
+  now: number,
+): Promise<boolean> {
   const row = await enrolment(db, userId);
   if (!row?.confirmedAt) return false;
   if (isTotpCode(code)) {
-    const step = matchingStep(row.secret, code, now);
+    const secret = openSecret(box, userId, row.secret);
+    const step = matchingStep(secret, code, now);
     if (step === undefined) return false;
     const used = await db
       .update(userTwoFactor)
-      .set({ lastUsedStep: step })
+      // A secret stored before sealing is sealed on its first use.
+      .set({
+        lastUsedStep: step,
+        ...(isSealed(row.secret) ? {} : { secret: sealSecret(box, userId, secret) }),
+      })
       .where(
         and(
           eq(userTwoFactor.userId, userId),

@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { systemSettingsVersions } from '../db/schema';
-import { loadSettings, SETTINGS_CHANNEL, type SettingsStore } from '../settings/store';
+import type { SecretBox } from '../security/secret-box';
+import {
+  insertSettingsVersion,
+  loadSettings,
+  type SettingsState,
+  type SettingsStore,
+} from '../settings/store';
 import type { MaintenanceSwitch } from './recovery';
 
 /**
@@ -9,28 +13,25 @@ import type { MaintenanceSwitch } from './recovery';
  * it stores the settings the restore brought back as a newer version, with maintenance as it was before,
  * so every instance takes them.
  */
-export function settingsMaintenance(db: Db, settings: SettingsStore, now: () => Date): MaintenanceSwitch {
+export function settingsMaintenance(
+  db: Db,
+  settings: SettingsStore,
+  box: SecretBox,
+  now: () => Date,
+): MaintenanceSwitch {
   let before = false;
-  const save = async (version: number, state: Awaited<ReturnType<typeof loadSettings>>, on: boolean) => {
+  const save = async (version: number, state: SettingsState, on: boolean) => {
     const next = { ...state.settings, general: { ...state.settings.general, maintenanceMode: on } };
-    await db.transaction(async (tx) => {
-      await tx.insert(systemSettingsVersions).values({
+    const saved = await db.transaction((tx) =>
+      insertSettingsVersion(tx, box, {
         version,
         settings: next,
         smtpPassword: state.smtpPassword,
         savedAt: now(),
-        savedBy: null,
-        savedByName: 'Backup & Recovery',
-      });
-      await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${String(version)})`);
-    });
-    settings.adopt({
-      settings: next,
-      version,
-      savedAt: now(),
-      savedBy: 'Backup & Recovery',
-      smtpPassword: state.smtpPassword,
-    });
+        savedBy: { userId: null, name: 'Backup & Recovery' },
+      }),
+    );
+    settings.adopt(saved);
   };
   return {
     async enter() {
@@ -39,7 +40,7 @@ export function settingsMaintenance(db: Db, settings: SettingsStore, now: () => 
       await save(current.version + 1, current, true);
     },
     async leave() {
-      const restored = await loadSettings(db);
+      const restored = await loadSettings(db, box);
       const current = await settings.current();
       await save(Math.max(current.version, restored.version) + 1, restored, before);
     },

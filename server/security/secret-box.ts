@@ -28,6 +28,9 @@ export interface SecretBox {
 
 export class SecretBoxError extends Error {}
 
+/** A sealed value, as opposed to one stored in clear before its column was sealed. */
+export const isSealed = (value: string) => /^v\d+\.[0-9a-f]{8}\./.test(value);
+
 const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
 /** `key` seals and opens; `previousKeys` only open (a rotation in progress). */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SETTINGS, systemSettings, type SystemSettings } from '../../shared/api/settings';
 import type { Database, Db } from '../db/client';
 import { systemSettingsVersions } from '../db/schema';
+import { isSealed, SecretBoxError, type SecretBox } from '../security/secret-box';
 
 /** Announces a saved version (payload: its number) to every instance on the database. */
 export const SETTINGS_CHANNEL = 'system_settings';
@@ -14,6 +15,9 @@ export interface SettingsState {
   savedBy: string | null;
   smtpPassword: string | null;
 }
+
+/** While LISTEN is lost, how stale the settings in force may be. */
+const LOST_REREAD_MS = 1_000;
 
 /** Before the first save: version 1 is the defaults, stored by nobody. */
 const INITIAL: SettingsState = {
@@ -31,6 +35,8 @@ const INITIAL: SettingsState = {
  */
 export interface SettingsStore {
   current(): Promise<SettingsState>;
+  /** False while the LISTEN connection is lost (and `current` reads the database). */
+  readonly listening: boolean;
   /** The instance that saved takes its own version at once (its NOTIFY arrives a little later). */
   adopt(state: SettingsState): void;
   /** Called with each newer version this instance takes (the server's log level follows debug mode). */
@@ -38,7 +44,29 @@ export interface SettingsStore {
   close(): Promise<void>;
 }
 
-export async function loadSettings(db: Db): Promise<SettingsState> {
+/** The SMTP password is stored sealed with the secret box, so a copy of the database alone does not hold it. */
+const SMTP_PASSWORD_CONTEXT = 'settings:smtp-password';
+
+function openPassword(box: SecretBox, stored: string | null, logger?: FastifyBaseLogger): string | null {
+  // Stored in clear by a release before sealing: read as it is, sealed with the next save.
+  if (stored === null || !isSealed(stored)) return stored;
+  try {
+    return box.open(stored, SMTP_PASSWORD_CONTEXT);
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    // A database restored from a server with another key: the password has to be entered again.
+    logger?.warn(
+      'the SMTP password was sealed with a key this server does not hold; enter it again in settings',
+    );
+    return null;
+  }
+}
+
+export async function loadSettings(
+  db: Db,
+  box: SecretBox,
+  logger?: FastifyBaseLogger,
+): Promise<SettingsState> {
   const [row] = await db
     .select()
     .from(systemSettingsVersions)
@@ -52,7 +80,7 @@ export async function loadSettings(db: Db): Promise<SettingsState> {
     version: row.version,
     savedAt: row.savedAt,
     savedBy: row.savedByName,
-    smtpPassword: row.smtpPassword,
+    smtpPassword: openPassword(box, row.smtpPassword, logger),
   };
 }
 
@@ -67,20 +95,22 @@ function mergeDefaults(stored: Partial<SystemSettings>): SystemSettings {
 /** Stores the next version in the caller's transaction and announces it; answers the stored state. */
 export async function insertSettingsVersion(
   db: Db,
+  box: SecretBox,
   input: {
     version: number;
     settings: SystemSettings;
     smtpPassword: string | null;
     savedAt: Date;
-    savedBy: { userId: string; name: string };
+    /** Who saved it; `userId` null for the server itself (a restore's maintenance window). */
+    savedBy: { userId: string | null; name: string };
   },
 ): Promise<SettingsState> {
   await db.insert(systemSettingsVersions).values({
     version: input.version,
     settings: input.settings,
-    smtpPassword: input.smtpPassword,
+    smtpPassword: input.smtpPassword === null ? null : box.seal(input.smtpPassword, SMTP_PASSWORD_CONTEXT),
     savedAt: input.savedAt,
-    savedBy: input.savedBy.userId,
+    savedBy: input.savedBy?.userId ?? null,
     savedByName: input.savedBy.name,
   });
   await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${String(input.version)})`);
@@ -95,9 +125,11 @@ export async function insertSettingsVersion(
 
 export async function createSettingsStore(
   database: Database,
+  box: SecretBox,
   logger: FastifyBaseLogger,
 ): Promise<SettingsStore> {
-  let state = await loadSettings(database.db);
+  const load = () => loadSettings(database.db, box, logger);
+  let state = await load();
   let loading: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(state: SettingsState) => void>();
   const keep = (next: SettingsState) => {
@@ -105,15 +137,42 @@ export async function createSettingsStore(
     state = next;
     for (const listener of listeners) listener(next);
   };
-  const unlisten = await database.listen(SETTINGS_CHANNEL, (payload) => {
-    if (Number(payload) <= state.version) return;
-    loading = loading
-      .then(() => loadSettings(database.db))
+  const reload = () =>
+    (loading = loading
+      .then(load)
       .then(keep)
-      .catch((error: unknown) => logger.error({ err: error }, 'reloading the settings failed'));
-  });
+      .catch((error: unknown) => logger.error({ err: error }, 'reloading the settings failed')));
+  // A save announced while the LISTEN connection is down is never heard: meanwhile `current` reads the
+  // database itself (at most once per LOST_REREAD_MS), and once LISTEN is back the settings are read again.
+  let listening = true;
+  let readAt = 0;
+  const unlisten = await database.listen(
+    SETTINGS_CHANNEL,
+    (payload) => {
+      if (Number(payload) > state.version) void reload();
+    },
+    {
+      onLost() {
+        listening = false;
+        logger.warn('settings: LISTEN connection lost, reading the database until it is back');
+      },
+      onRestored() {
+        listening = true;
+        void reload();
+      },
+    },
+  );
   return {
-    current: async () => state,
+    async current() {
+      if (!listening && performance.now() - readAt >= LOST_REREAD_MS) {
+        readAt = performance.now();
+        await reload();
+      }
+      return state;
+    },
+    get listening() {
+      return listening;
+    },
     adopt: keep,
     subscribe(listener) {
       listeners.add(listener);
@@ -127,4 +186,11 @@ export async function createSettingsStore(
       await loading;
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's settings in force (buildApp): tests watch its LISTEN state. */
+    settings: SettingsStore;
+  }
 }

@@ -12,6 +12,7 @@ import { userTwoFactor, users, type UserStatus } from '../../server/db/schema';
 import { createChallengeService } from '../../server/auth/challenge';
 import type { TwoFactorStep } from '../../shared/two-factor';
 import { Secret, TOTP } from 'otpauth';
+import { createSecretBox } from '../../server/security/secret-box';
 import { createLogger } from '../../server/logger';
 import { DEMO_PASSWORD_HASHES } from '../../server/seed/demo-hashes';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
@@ -33,6 +34,12 @@ export function createClock(start = Date.parse('2026-03-02T09:00:00.000Z')): Tes
   };
 }
 
+/**
+ * The secret box key of every test app: a test that writes a sealed value itself (insertTwoFactor) seals
+ * it as the app would.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
+
 export async function buildTestApp(
   database: Database,
   clock: TestClock,
@@ -42,6 +49,7 @@ export async function buildTestApp(
     database,
     config: { now: clock.now, ...config },
     logger: createLogger({ level: 'silent' }),
+    secretKey: TEST_SECRET_KEY,
     // Test-only: the local sinks (SMTP, chat and webhook receivers) listen on loopback, which the outbound
     // guard refuses to every production configuration.
     outbound: { allow: ['127.0.0.1/32'] },
@@ -130,7 +138,7 @@ export async function insertTwoFactor(
   const secret = new Secret({ size: 20 }).base32;
   await database.db.insert(userTwoFactor).values({
     userId,
-    secret,
+    secret: createSecretBox(TEST_SECRET_KEY).seal(secret, `two-factor:${userId}`),
     confirmedAt: options.confirmed === false ? null : new Date(),
   });
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });

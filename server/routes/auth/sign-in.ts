@@ -66,7 +66,7 @@ export async function checkSecondFactor(
 ): Promise<void> {
   const keys = throttleKeys(found.user.email, request.ip);
   await assertNotThrottled(ctx, keys);
-  if (!(await useSecondFactor(ctx.db, found.user.id, code, ctx.config.now()))) {
+  if (!(await useSecondFactor(ctx.db, ctx.secrets, found.user.id, code, ctx.config.now()))) {
     await ctx.throttle.recordFailure(keys);
     throw wrongCode;
   }

@@ -44,7 +44,7 @@ export function registerTwoFactorSignInRoutes(route: Route, ctx: ServerContext):
   route(authEndpoints.twoFactorEnrolment, async ({ body, audit }) => {
     const found = await challenged(body.challenge, 'enrol', audit);
     const { general } = (await ctx.settings.current()).settings;
-    const setup = await startSetup(ctx.db, found.user, general.platformName);
+    const setup = await startSetup(ctx.db, ctx.secrets, found.user, general.platformName);
     await audit.record(ctx.db, { details: { atSignIn: true } });
     return setup;
   });
@@ -58,6 +58,7 @@ export function registerTwoFactorSignInRoutes(route: Route, ctx: ServerContext):
     try {
       recoveryCodes = await confirmSetup(
         ctx.db,
+        ctx.secrets,
         found.user.id,
         body.code,
         ctx.config.now(),

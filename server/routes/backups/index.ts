@@ -186,7 +186,7 @@ export async function registerBackupRoutes(
       // Answered when done: the screen follows the progress in the overview meanwhile.
       const outcome = await restorePoint(service, {
         runId: params.id,
-        maintenance: settingsMaintenance(ctx.db, ctx.settings, () => service.now()),
+        maintenance: settingsMaintenance(ctx.db, ctx.settings, ctx.secrets, () => service.now()),
       });
       await audit.record(ctx.db, { details: { ...outcome } });
       return { runId: params.id };

@@ -89,7 +89,7 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
     }
     try {
       const saved = await ctx.db.transaction(async (tx) => {
-        const state = await insertSettingsVersion(tx, {
+        const state = await insertSettingsVersion(tx, ctx.secrets, {
           version: before.version + 1,
           settings: body.settings,
           smtpPassword,

@@ -19,7 +19,7 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
   route(accountEndpoints.setupTwoFactor, async ({ session, audit }) => {
     const { userId, email } = session();
     const { general } = (await ctx.settings.current()).settings;
-    const setup = await startSetup(ctx.db, { id: userId, email }, general.platformName);
+    const setup = await startSetup(ctx.db, ctx.secrets, { id: userId, email }, general.platformName);
     await audit.record(ctx.db, { resourceId: userId });
     return setup;
   });
@@ -28,7 +28,7 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
     const { userId } = session();
     audit.note({ resourceId: userId });
     // A wrong code is a 400 here, never a 401: that would end the session of someone who mistyped.
-    const recoveryCodes = await confirmSetup(ctx.db, userId, body.code, ctx.config.now());
+    const recoveryCodes = await confirmSetup(ctx.db, ctx.secrets, userId, body.code, ctx.config.now());
     await audit.record(ctx.db, { resourceId: userId });
     return { recoveryCodes };
   });

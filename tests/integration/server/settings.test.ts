@@ -4,8 +4,10 @@
  * whitelist, audited with the fields changed and secrets masked, and in force at once on every instance
  * (a second app on the same database sees a save through LISTEN/NOTIFY).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SETTINGS,
   type SettingsDocument,
@@ -15,8 +17,10 @@ import {
 import { formatError } from '../../../shared/errors';
 import { SETTINGS_TEXTS } from '../../../shared/settings';
 import { systemSettingsVersions } from '../../../server/db/schema';
+import { createSecretBox, generateSecretKey } from '../../../server/security/secret-box';
+import { loadSettings, SETTINGS_CHANNEL } from '../../../server/settings/store';
 import { testDatabases } from '../../support/databases';
-import { bearer, buildTestApp, call, insertUser, tokenFor } from '../../support/server';
+import { bearer, buildTestApp, call, insertUser, TEST_SECRET_KEY, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 
@@ -119,6 +123,18 @@ describe.each(testDatabases)('system settings on $name', (target) => {
     });
     expect(JSON.stringify(record)).not.toContain('SECRETPART');
     expect(JSON.stringify(record)).not.toContain('smtp-pass-1234');
+    // Stored sealed with the server's secret box, never in clear.
+    const [stored] = await suite.database.db
+      .select({ password: systemSettingsVersions.smtpPassword })
+      .from(systemSettingsVersions)
+      .where(eq(systemSettingsVersions.version, doc.version));
+    expect(stored?.password).toMatch(/^v1\./);
+    expect(stored?.password).not.toContain('smtp-pass-1234');
+    const settingsState = await loadSettings(suite.database.db, createSecretBox(TEST_SECRET_KEY));
+    expect(settingsState.smtpPassword).toBe('smtp-pass-1234');
+    // A server holding another key (a database restored elsewhere) does not fail: the password is unset.
+    const elsewhere = await loadSettings(suite.database.db, createSecretBox(generateSecretKey()));
+    expect(elsewhere).toMatchObject({ version: doc.version, smtpPassword: null });
 
     // Left out, the password stays; empty, it is removed.
     expect(
@@ -223,4 +239,37 @@ describe.each(testDatabases)('system settings on $name', (target) => {
       .poll(async () => (await read(f.platformAdmin.token, second)).doc.settings.general.platformName)
       .toBe('Sunrise Operations');
   });
+
+  it.runIf(target.name === 'postgres')(
+    'a save made while the LISTEN connection is lost still reaches the other instance',
+    async () => {
+      const second = await buildTestApp(suite.database, suite.clock);
+      others.push(second);
+      const { driver } = suite.database;
+      if (driver.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const admin = new pg.Client({ connectionString: driver.url });
+      await admin.connect();
+      try {
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query = $1`,
+          [`listen "${SETTINGS_CHANNEL}"`],
+        );
+      } finally {
+        await admin.end();
+      }
+      await vi.waitFor(() => expect(second.settings.listening).toBe(false), { timeout: 5_000 });
+      // Saved on the first instance while no announcement can reach the second: it reads the database.
+      expect((await saveChange('general', { platformName: 'Heard Without Listen' })).status).toBe(200);
+      await expect
+        .poll(async () => (await read(f.platformAdmin.token, second)).doc.settings.general.platformName)
+        .toBe('Heard Without Listen');
+      // LISTEN comes back after its delay, and announcements are heard again.
+      await vi.waitFor(() => expect(second.settings.listening).toBe(true), { timeout: 10_000 });
+      expect((await saveChange('general', { platformName: 'Heard Again' })).status).toBe(200);
+      await expect
+        .poll(async () => (await read(f.platformAdmin.token, second)).doc.settings.general.platformName)
+        .toBe('Heard Again');
+    },
+  );
 });

@@ -121,6 +121,13 @@ describe.each(testDatabases)('two-factor sign-in (issue 13) on $name', (target) 
       .where(eq(twoFactorRecoveryCodes.userId, user.id));
     expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
     for (const row of stored) expect(recoveryCodes).not.toContain(row.codeHash);
+    // The secret is stored sealed with the server's secret box, never as the text the user was shown.
+    const [enrolment] = await suite.database.db
+      .select({ secret: userTwoFactor.secret })
+      .from(userTwoFactor)
+      .where(eq(userTwoFactor.userId, user.id));
+    expect(enrolment?.secret).toMatch(/^v1\./);
+    expect(enrolment?.secret).not.toContain(data.secret);
 
     const status = (await send('GET', '/account/two-factor', token)).body.data as TwoFactorStatus;
     expect(status).toMatchObject({ enrolled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT, required: false });
@@ -169,6 +176,30 @@ describe.each(testDatabases)('two-factor sign-in (issue 13) on $name', (target) 
         (r) => r.action === 'LOGIN' && r.userEmail === user.email,
       );
       expect(logins.map((r) => r.status)).toEqual(['failure', 'success', 'failure']);
+    },
+    SCRYPT_HEAVY,
+  );
+
+  it(
+    'reads a secret stored in clear before secrets were sealed, and seals it on its first use',
+    async () => {
+      const user = await insertUser(suite.database, 'center_admin');
+      const secret = new Secret({ size: 20 }).base32;
+      await suite.database.db
+        .insert(userTwoFactor)
+        .values({ userId: user.id, secret, confirmedAt: new Date() });
+      const from = nextAddress();
+      const { challenge } = challengeOf(await login(suite.app, user.email, user.password, from));
+      expect((await verifyCode(challenge, codeFor(secret), from)).status).toBe(200);
+      const [row] = await suite.database.db
+        .select({ secret: userTwoFactor.secret })
+        .from(userTwoFactor)
+        .where(eq(userTwoFactor.userId, user.id));
+      expect(row?.secret).toMatch(/^v1\./);
+      // Still the same authenticator, now read from the sealed value.
+      clock.advance(STEP_MS);
+      const again = challengeOf(await login(suite.app, user.email, user.password, from));
+      expect((await verifyCode(again.challenge, codeFor(secret), from)).status).toBe(200);
     },
     SCRYPT_HEAVY,
   );
