@@ -102,6 +102,8 @@ const IDLE_POLL_MS = 1000;
 /** How long the loop waits after an emit before claiming: a burst's deliveries then share claims. */
 const GATHER_MS = 10;
 
+const NO_SECRET = 'The endpoint has no signing secret: rotate its secret first';
+
 /** A claimed delivery with what its attempt needs of its endpoint, read by the same statement. */
 interface Claimed {
   id: string;
@@ -225,19 +227,23 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
   const attemptClaimed = async (claimed: Claimed[], at: Date): Promise<AttemptOutcome[]> => {
     const outcomes: AttemptOutcome[] = [];
     const sendable: Claimed[] = [];
-    const undeliverable: string[] = [];
+    const refused = new Map<string, string[]>();
+    const refuse = (delivery: Claimed, reason: string) => {
+      refused.set(reason, [...(refused.get(reason) ?? []), delivery.id]);
+      outcomes.push({ deliveryId: delivery.id, attempted: false, status: 'failed' });
+    };
     for (const delivery of claimed) {
-      if (deliverable(delivery.endpoint) && delivery.endpoint.url) sendable.push(delivery);
-      else {
-        undeliverable.push(delivery.id);
-        outcomes.push({ deliveryId: delivery.id, attempted: false, status: 'failed' });
-      }
+      if (!deliverable(delivery.endpoint) || !delivery.endpoint.url)
+        refuse(delivery, 'The endpoint is disabled');
+      // An unsigned message would be refused by any receiver that checks (the demo's endpoints have none).
+      else if (!delivery.endpoint.secretSealed) refuse(delivery, NO_SECRET);
+      else sendable.push(delivery);
     }
-    if (undeliverable.length > 0)
+    for (const [reason, ids] of refused)
       await db
         .update(webhookDeliveries)
-        .set({ status: 'failed', nextAttemptAt: null, lastError: 'The endpoint is disabled' })
-        .where(inArray(webhookDeliveries.id, undeliverable));
+        .set({ status: 'failed', nextAttemptAt: null, lastError: reason })
+        .where(inArray(webhookDeliveries.id, ids));
 
     const sent = await Promise.all(
       sendable.map(async (delivery): Promise<Sent> => {
