@@ -445,8 +445,10 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 
   /**
    * One statement: the event and one delivery per active endpoint subscribed to its type, each with its
-   * own message id (Svix's msg_…, the same on its retries and replays). No subscriber, no rows: the event
-   * table holds what was delivered, not a log of everything that happened (the audit log is that).
+   * own message id (Svix's msg_…, the same on its retries and replays). The event is kept even when no
+   * endpoint subscribes: it is the catalogue's history of what the platform announced (kept 30 days like
+   * the deliveries, and what the alerting and backup suites check), and in the same statement it costs no
+   * round trip.
    */
   const record = async (
     into: Db,
@@ -464,7 +466,6 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       ), recorded as (
         insert into webhook_events (id, type, organization_id, data, occurred_at)
         select ${eventId}, ${type}, ${organizationId}::uuid, ${JSON.stringify(data)}::jsonb, ${at}::timestamptz
-        where exists (select 1 from subscribers)
         returning id
       )
       insert into webhook_deliveries

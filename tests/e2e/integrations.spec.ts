@@ -35,7 +35,9 @@ test.describe('integrations', () => {
     await signInAs(page, host, DEMO.admin);
     await openScreen(page, 'Integration Management');
     // The demo's endpoints are there from the start, disabled (they call no one).
-    await expect(page.getByRole('row').filter({ hasText: 'Billing system (demo)' })).toContainText('Inactive');
+    await expect(page.getByRole('row').filter({ hasText: 'Billing system (demo)' })).toContainText(
+      'Inactive',
+    );
 
     await page.getByRole('button', { name: 'Add Integration' }).click();
     const add = page.getByRole('dialog', { name: 'Add Integration' });
