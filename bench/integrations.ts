@@ -1,8 +1,8 @@
 /**
  * Integrations (issue 16):
- * - webhook deliveries per second to a local sink: N events to one endpoint, each a job of the
- *   `webhook-delivery` queue (signed, sent, recorded), from the first emit until the last success, on
- *   PGlite and, when TEST_DATABASE_URL names one, PostgreSQL (target ≥ 200/s on PGlite);
+ * - webhook deliveries per second to a local sink: N events to one endpoint, each emitted and then sent by
+ *   the delivery loop (leased in batches, signed, sent, recorded), from the first emit until the last
+ *   success, on PGlite and, when TEST_DATABASE_URL names one, PostgreSQL (target ≥ 200/s on PGlite);
  * - what an API key costs against a session token (JWT) on `POST /auth/verify`, the cheapest call that
  *   authenticates (`GET /auth/test`, the health check, is public: no credential is looked at there, so
  *   it is shown as the floor), alternated over rounds to spread the machine's noise.

@@ -1072,6 +1072,10 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_integration').on(t.integrationId, t.createdAt),
     index('webhook_deliveries_created').on(t.createdAt),
+    // The delivery loop's claim: the due pending deliveries, oldest first.
+    index('webhook_deliveries_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check('webhook_deliveries_status_known', sql`${t.status} in ('pending', 'success', 'failed')`),
   ],
 );

@@ -79,6 +79,11 @@ export interface JobRunner {
   /** A cron schedule (5 fields, or 6 with seconds) in a time zone (IANA name), sending `data` each time. */
   schedule<T>(queue: string, cron: string, tz: string, data?: T): Promise<void>;
   start(): Promise<void>;
+  /**
+   * Work of its own an owner runs beside the queues (a delivery loop): `start` once the runner has started
+   * working (never on a send-only runner), `stop` awaited first thing in `stop()`, while the database is open.
+   */
+  alongside(work: { start(): void; stop(): Promise<void> }): void;
   /** Stops claiming, lets running handlers finish (up to `graceSeconds`, default 10), then closes. */
   stop(graceSeconds?: number): Promise<void>;
   readonly boss: PgBoss;
@@ -123,6 +128,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const defined = new Map<string, Defined>();
   const schedules: { queue: string; cron: string; tz: string; data: unknown }[] = [];
+  const companions: { start(): void; stop(): Promise<void> }[] = [];
   let started = false;
 
   const install = async (queue: string, { handler, definition }: Defined) => {
@@ -214,8 +220,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       started = true;
       for (const [queue, entry] of defined) await install(queue, entry);
       for (const entry of schedules) await applySchedule(entry);
+      if (work) for (const companion of companions) companion.start();
+    },
+    alongside(companion) {
+      companions.push(companion);
+      if (started && work) companion.start();
     },
     async stop(graceSeconds = 10) {
+      await Promise.all(companions.map((companion) => companion.stop()));
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: true });
     },
   };

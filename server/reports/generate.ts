@@ -122,6 +122,21 @@ export async function generateReport(
           : { status: 'error', error: outcome.reason },
       )
       .where(eq(reports.id, row.id));
+    if (outcome.ok)
+      await ctx.webhooks.emit(
+        'report.generated',
+        {
+          reportId: row.id,
+          name: row.name,
+          trigger,
+          format: row.format,
+          fileName: outcome.fileName,
+          size: outcome.size,
+          generatedAt: outcome.generatedAt.toISOString(),
+        },
+        row.filters.organizationId,
+        tx,
+      );
     // A manual generation's request is audited by its route; its failure, and every scheduled run, here.
     if (outcome.ok && trigger === 'manual') return;
     await appendAuditRecord(tx, {
@@ -147,21 +162,6 @@ export async function generateReport(
       severity: outcome.ok ? 'medium' : 'high',
     });
   });
-  if (outcome.ok) {
-    await ctx.webhooks.emit(
-      'report.generated',
-      {
-        reportId: row.id,
-        name: row.name,
-        trigger,
-        format: row.format,
-        fileName: outcome.fileName,
-        size: outcome.size,
-        generatedAt: outcome.generatedAt.toISOString(),
-      },
-      row.filters.organizationId,
-    );
-  }
   return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
 }
 

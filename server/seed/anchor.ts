@@ -31,7 +31,11 @@ import {
   cloudCosts,
   dashboards,
   demoAnchor,
+  apiKeys,
   exportJobs,
+  integrations,
+  webhookDeliveries,
+  webhookEvents,
   invites,
   loginThrottle,
   maintenanceWindows,
@@ -124,6 +128,25 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   },
   { table: processSamples, days: [processSamples.sampledAt], keyed: true },
   { table: serviceProbes, days: [serviceProbes.checkedAt], keyed: true },
+  // Integrations (issue 16): the demo endpoints' delivery history and the demo API keys.
+  {
+    table: integrations,
+    days: [
+      integrations.previousSecretUntil,
+      integrations.failingSince,
+      integrations.lastSyncAt,
+      integrations.createdAt,
+    ],
+  },
+  { table: webhookEvents, days: [webhookEvents.occurredAt] },
+  {
+    table: webhookDeliveries,
+    days: [webhookDeliveries.nextAttemptAt, webhookDeliveries.lastAttemptAt, webhookDeliveries.createdAt],
+  },
+  {
+    table: apiKeys,
+    days: [apiKeys.createdAt, apiKeys.expiresAt, apiKeys.lastUsedAt, apiKeys.revokedAt],
+  },
 ];
 
 /** Tables with dates that are not shifted, and why. */

@@ -8,6 +8,7 @@ import { insertDemoBusiness } from './business';
 import { insertDemoUsage } from './usage';
 import { insertDemoSignals } from './signals';
 import { insertDemoAlerting } from './alerting';
+import { insertDemoIntegrations } from './integrations';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -52,6 +53,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await fillDemoAccounts(db);
     await insertDemoSignals(db, tenantsAt);
     await insertDemoAlerting(db, tenantsAt);
+    await insertDemoIntegrations(db, tenantsAt);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });

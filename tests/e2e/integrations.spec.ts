@@ -34,6 +34,10 @@ test.describe('integrations', () => {
     host = await startHost(dataDir, { env: { CONSOLE_GATEWAY_URL: server.url }, waitForServer: false });
     await signInAs(page, host, DEMO.admin);
     await openScreen(page, 'Integration Management');
+    // The demo's endpoints are there from the start, disabled (they call no one).
+    await expect(page.getByRole('row').filter({ hasText: 'Billing system (demo)' })).toContainText(
+      'Inactive',
+    );
 
     await page.getByRole('button', { name: 'Add Integration' }).click();
     const add = page.getByRole('dialog', { name: 'Add Integration' });

@@ -123,14 +123,15 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
         organizationId: scope.organizationId,
         details: { type: body.type, format: body.format, rowCount, options: body.options },
       });
+      // Ready at once (the file streams on download): the event says so.
+      await ctx.webhooks.emit(
+        'export.completed',
+        { exportId: row.id, type: row.type, format: row.format, rowCount: row.rowCount },
+        row.organizationId,
+        tx,
+      );
       return row;
     });
-    // Ready at once (the file streams on download): the event says so.
-    await ctx.webhooks.emit(
-      'export.completed',
-      { exportId: job.id, type: job.type, format: job.format, rowCount: job.rowCount },
-      job.organizationId,
-    );
     return toJob(job, now);
   });
 

@@ -137,10 +137,10 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
 
   route(integrationEndpoints.rotateSecret, async ({ params, audit }) => {
     const found = await row(params.id);
-    if (found.type !== 'webhook' || !found.secretSealed)
-      throw new HttpError(409, INTEGRATION_TEXTS.notWebhook);
+    if (found.type !== 'webhook') throw new HttpError(409, INTEGRATION_TEXTS.notWebhook);
     const secret = generateWebhookSecret();
-    const until = new Date(now() + WEBHOOK_SECRET_OVERLAP_MS);
+    // An endpoint without a secret (the demo's) gets its first one: no old secret to keep signing.
+    const until = new Date(now() + (found.secretSealed ? WEBHOOK_SECRET_OVERLAP_MS : 0));
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(integrations)

@@ -60,13 +60,14 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
         await tx.update(organizations).set(changes).where(eq(organizations.id, context.organizationId));
       }
       await audit.record(tx, { details: { changes } });
+      if (Object.keys(changes).length > 0)
+        await ctx.webhooks.emit(
+          'organization.updated',
+          { organizationId: context.organizationId, changes },
+          context.organizationId,
+          tx,
+        );
     });
-    if (Object.keys(changes).length > 0)
-      await ctx.webhooks.emit(
-        'organization.updated',
-        { organizationId: context.organizationId, changes },
-        context.organizationId,
-      );
     return loadOrganization(ctx.db, context);
   });
 
@@ -98,13 +99,14 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
         .returning();
       if (!row) throw new Error('insert returned no row');
       await audit.record(tx, { resourceId: row.id });
+      await ctx.webhooks.emit(
+        'member.invited',
+        { organizationId, inviteId: row.id, email, role: body.role },
+        organizationId,
+        tx,
+      );
       return row;
     });
-    await ctx.webhooks.emit(
-      'member.invited',
-      { organizationId, inviteId: created.id, email, role: body.role },
-      organizationId,
-    );
     const [organization] = await ctx.db
       .select({ name: organizations.name })
       .from(organizations)

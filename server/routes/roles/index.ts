@@ -230,9 +230,14 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ role: target.id, updatedAt: now() }).where(eq(users.id, user.id));
       await audit.record(tx, { details: { previousRoleId: user.role } });
+      if (user.role !== target.id)
+        await ctx.webhooks.emit(
+          'role.changed',
+          { userId: user.id, from: user.role, to: target.id },
+          null,
+          tx,
+        );
     });
-    if (user.role !== target.id)
-      await ctx.webhooks.emit('role.changed', { userId: user.id, from: user.role, to: target.id });
     return { userId: user.id, roleId: target.id };
   });
 

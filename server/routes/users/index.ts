@@ -85,19 +85,18 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
           now: now(),
         });
         await audit.record(tx, { resourceId: id });
+        await ctx.webhooks.emit(
+          'user.created',
+          { userId: id, email, name: body.name, role: body.role, centerId: body.centerId },
+          null,
+          tx,
+        );
         return link;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, ERRORS.emailTaken);
       throw error;
     }
-    await ctx.webhooks.emit('user.created', {
-      userId: id,
-      email,
-      name: body.name,
-      role: body.role,
-      centerId: body.centerId,
-    });
     const invitation = await deliverOneTimeLink(ctx, {
       email,
       name: body.name,
@@ -137,9 +136,14 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
           .where(eq(users.id, target.id));
       }
       await audit.record(tx);
+      if (roleChanges)
+        await ctx.webhooks.emit(
+          'role.changed',
+          { userId: target.id, from: target.role, to: body.role },
+          null,
+          tx,
+        );
     });
-    if (roleChanges)
-      await ctx.webhooks.emit('role.changed', { userId: target.id, from: target.role, to: body.role });
     return reload(target.id);
   });
 
@@ -163,9 +167,9 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
         .set({ status: body.status, updatedAt: at, ...(leaving ? { tokensValidAfter: at } : {}) })
         .where(eq(users.id, target.id));
       await audit.record(tx);
+      if (body.status === 'suspended' && target.status !== 'suspended')
+        await ctx.webhooks.emit('user.suspended', { userId: target.id, email: target.email }, null, tx);
     });
-    if (body.status === 'suspended' && target.status !== 'suspended')
-      await ctx.webhooks.emit('user.suspended', { userId: target.id, email: target.email });
     return reload(target.id);
   });
 

@@ -9,7 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { alerts, auditLogs, integrations, users, webhookDeliveries } from '../../../server/db/schema';
+import {
+  alerts,
+  auditLogs,
+  integrations,
+  users,
+  webhookDeliveries,
+  webhookEvents,
+} from '../../../server/db/schema';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
 import {
@@ -69,6 +76,7 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     sink.answer('*', status(204));
     // Each test starts with no endpoints: earlier ones would receive its events too.
     await suite.database.db.delete(integrations);
+    await suite.database.db.delete(webhookEvents);
   });
 
   async function createEndpoint(
@@ -431,6 +439,73 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
     await service.deliverDue();
     expect(verify(secret)).toMatchObject({ type: 'user.suspended', data: { userId: id } });
+  });
+
+  it('records an event with its change: rolled back, nothing; committed, delivered after the process died', async () => {
+    const { integration, secret } = await createEndpoint('/outbox', ['user.created', 'organization.updated']);
+    // A change that fails after its event was recorded: neither is kept.
+    await expect(
+      suite.database.db.transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Rolled back' }).where(eq(users.id, suite.f.platformAdmin.id));
+        await service.emit('organization.updated', { id: 'rolled back' }, null, tx);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await deliveryRows(integration.id)).toHaveLength(0);
+    expect(await suite.database.db.select().from(webhookEvents)).toHaveLength(0);
+
+    // An instance commits a change and dies before any attempt (no job runner: nothing sends).
+    const first = await buildApp({
+      database: suite.database,
+      config: { now: clock.now },
+      logger: quiet,
+      secretKey,
+      outbound: LOOPBACK,
+    });
+    const created = await call(first, {
+      method: 'POST',
+      url: '/users',
+      headers: admin,
+      payload: { name: 'Outboxed', email: 'outboxed@example.test', role: 'teacher' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await first.close();
+    const [waiting] = await deliveryRows(integration.id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(sink.received).toHaveLength(0);
+
+    // Another instance on the same database: its delivery loop finds the committed delivery.
+    const runner = createJobRunner({ database: suite.database, logger: quiet });
+    const second = await buildApp({
+      database: suite.database,
+      config: { now: clock.now },
+      logger: quiet,
+      secretKey,
+      outbound: LOOPBACK,
+      jobs: runner,
+    });
+    try {
+      await runner.start();
+      await vi.waitFor(() => expect(sink.received).toHaveLength(1), { timeout: 30_000, interval: 100 });
+      expect(verify(secret)).toMatchObject({
+        type: 'user.created',
+        data: { email: 'outboxed@example.test', role: 'teacher' },
+      });
+      await vi.waitFor(async () =>
+        expect((await deliveryRows(integration.id))[0]).toMatchObject({ status: 'success', attempts: 1 }),
+      );
+    } finally {
+      await runner.stop(1);
+      await second.close();
+    }
+  });
+
+  it('records an event no endpoint subscribes to, with no delivery', async () => {
+    await createEndpoint('/none', ['backup.failed']);
+    await service.emit('user.created', { id: 'nobody listens' });
+    const [event] = await suite.database.db.select().from(webhookEvents);
+    expect(event).toMatchObject({ type: 'user.created', data: { id: 'nobody listens' } });
+    expect(await suite.database.db.select().from(webhookDeliveries)).toHaveLength(0);
   });
 
   it('emits report.generated when a report is generated', async () => {
