@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/api';
 import { REPORT_DOWNLOAD_PATH, reportEndpoints, type ReportDefinition } from '../../../shared/api/reports';
-import { ERRORS } from '../../../shared/errors';
 import { TIMEZONE_IANA } from '../../../shared/settings';
 import { isUuid } from '../../auth/users';
 import type { ServerContext } from '../../context';
