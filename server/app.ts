@@ -147,7 +147,7 @@ export async function buildApp({
   registerMonitoringRoutes(route, ctx);
   registerIntegrationRoutes(route, ctx);
   await registerReportRoutes(app, route, ctx, jobs);
-  await registerBackupRoutes(route, ctx, database, jobs, log);
+  await registerBackupRoutes(app, route, ctx, database, jobs, log);
 
   await app.ready();
   return app;

@@ -40,6 +40,7 @@ export const ERRORS = {
   exportNotFound: 'Export not found',
   exportExpired: 'This export has expired; start a new one',
   reportFileMissing: 'This report has no file to download yet: generate it first',
+  recoveryPointMissing: 'The recovery point does not exist',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

@@ -38,3 +38,10 @@ export async function saveReportFile(reportId: string): Promise<SaveOutcome> {
   followDownload(outcome);
   return outcome;
 }
+
+/** A recovery point's archive (Backup & Recovery), as stored: encrypted with age. */
+export async function saveRecoveryPoint(recoveryPointId: string): Promise<SaveOutcome> {
+  const outcome = await call('export:save', { recoveryPointId });
+  followDownload(outcome);
+  return outcome;
+}

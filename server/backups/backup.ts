@@ -5,14 +5,16 @@ import { writeArchiveFile, type WrittenArchive } from './crypto';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_MAGIC,
+  dataFrameHead,
   encodeFrame,
   type ArchiveHeader,
   type ArchiveManifest,
   type BackupType,
   type Compression,
+  type OpenKeys,
   type TableSummary,
 } from './format';
-import { withCopySession } from './session';
+import { quoteIdent, withCopySession, type CopySession } from './session';
 
 /**
  * Append-only tables and the ever-growing key an incremental or differential archive continues from:
@@ -22,6 +24,48 @@ export const APPEND_ONLY_TABLES: Readonly<Record<string, string>> = {
   audit_logs: 'seq',
   usage_events: 'id',
 };
+
+/**
+ * The keys an append-only table's next archive must take again besides those above `lastKey`: on
+ * PostgreSQL a transaction takes its identity value at insert and commits later, so a snapshot can see a
+ * key without an earlier one that is still to come. Only while another transaction is open at the
+ * snapshot can a missing key still come (a rolled-back or deleted one never does): then the gaps at or
+ * below `lastKey` are recorded, and those carried from the base are kept (shrunk to what is still
+ * missing) until the oldest open transaction is younger than the snapshot that first saw them.
+ */
+async function openKeys(
+  session: CopySession,
+  table: string,
+  key: string,
+  after: string,
+  lastKey: string,
+  carried: readonly OpenKeys[],
+): Promise<OpenKeys[]> {
+  const [snapshot] = await session.query<{ xmin: string; xmax: string; open: number }>(
+    `select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax,
+            (select count(*) from pg_snapshot_xip(s))::int as open
+       from pg_current_snapshot() s`,
+  );
+  if (!snapshot) return [];
+  const gaps = async (lower: bigint, upper: bigint, xmax: string): Promise<OpenKeys[]> => {
+    if (upper <= lower) return [];
+    // The sentinel upper + 1 closes a gap that runs to the range's end.
+    const rows = await session.query<{ from: string; to: string }>(
+      `select (prev + 1)::text as "from", (k - 1)::text as "to"
+         from (select k, coalesce(lag(k) over (order by k), ${lower}) as prev
+                 from (select ${quoteIdent(key)} as k from ${quoteIdent(table)}
+                        where ${quoteIdent(key)} > ${lower} and ${quoteIdent(key)} <= ${upper}
+                       union all select ${upper + 1n}) keys) steps
+        where k - prev > 1`,
+    );
+    return rows.map((r) => ({ ...r, xmax }));
+  };
+  const stillOpen = carried.filter((r) => BigInt(snapshot.xmin) <= BigInt(r.xmax));
+  const result: OpenKeys[] = [];
+  for (const r of stillOpen) result.push(...(await gaps(BigInt(r.from) - 1n, BigInt(r.to), r.xmax)));
+  if (snapshot.open > 0) result.push(...(await gaps(BigInt(after), BigInt(lastKey), snapshot.xmax)));
+  return result;
+}
 
 /** The archive an incremental or differential continues: its run and what its manifest said. */
 export interface BackupBase {
@@ -117,11 +161,18 @@ export async function createArchive(
         },
       });
       const checksum = new RowChecksum();
+      const carried = appendKey && after !== undefined ? (base?.openKeys ?? []) : [];
       const where =
-        appendKey && after !== undefined ? `"${appendKey}" > ${BigInt(after).toString()}` : undefined;
+        appendKey && after !== undefined
+          ? [
+              `"${appendKey}" > ${BigInt(after).toString()}`,
+              ...carried.map((r) => `"${appendKey}" between ${BigInt(r.from)} and ${BigInt(r.to)}`),
+            ].join(' or ')
+          : undefined;
       for await (const chunk of session.copyOut(table.name, table.columns, where)) {
         checksum.update(chunk);
-        yield encodeFrame({ kind: 'D', data: chunk });
+        yield dataFrameHead(chunk.length);
+        yield chunk;
       }
       const digest = checksum.digest();
       const continues = after !== undefined && base;
@@ -138,6 +189,8 @@ export async function createArchive(
           `select max("${appendKey}")::text as last from "${table.name}"`,
         );
         summary.lastKey = last?.last ?? after ?? '0';
+        const open = await openKeys(session, table.name, appendKey, after ?? '0', summary.lastKey, carried);
+        if (open.length) summary.openKeys = open;
       }
       yield encodeFrame({ kind: 'E', summary });
       return summary;

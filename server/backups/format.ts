@@ -41,6 +41,19 @@ export interface TableSummary {
   expectedChecksum: string;
   /** For `append`: the last key value in the table at the backup, where the next incremental starts. */
   lastKey?: string;
+  /**
+   * For `append`: keys at or below `lastKey` that the backup's snapshot did not see while another
+   * transaction was open (PostgreSQL hands out keys before commit, so such a transaction may still add
+   * them). The next archive takes these keys too, until no transaction open then can still be running.
+   */
+  openKeys?: OpenKeys[];
+}
+
+/** A range of keys a backup did not see; `xmax` is the xid8 of its snapshot's end when first seen. */
+export interface OpenKeys {
+  from: string;
+  to: string;
+  xmax: string;
 }
 
 export interface ArchiveManifest {
@@ -55,6 +68,14 @@ export type Frame =
   | { kind: 'D'; data: Buffer }
   | { kind: 'E'; summary: TableSummary }
   | { kind: 'M'; manifest: ArchiveManifest };
+
+/** A data frame's 5-byte head: the COPY text follows as it is, without copying it into one buffer. */
+export function dataFrameHead(length: number): Buffer {
+  const head = Buffer.allocUnsafe(5);
+  head.write('D', 0, 'latin1');
+  head.writeUInt32BE(length, 1);
+  return head;
+}
 
 export function encodeFrame(frame: Frame): Buffer {
   const payload =

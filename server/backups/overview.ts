@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import {
+  backupDownloadPath,
   RECOVERY_POINTS_LISTED,
   type BackupHistoryEntry,
   type BackupJob,
@@ -75,6 +76,8 @@ export async function backupOverview(service: BackupService): Promise<BackupOver
       verified: run.verification === 'verified',
       verification: run.verification,
       tags: run.tags,
+      fileName: run.fileName ?? '',
+      downloadUrl: backupDownloadPath(run.id),
     }));
   const month = new Date(now.getTime() - 30 * 86_400_000);
   const lastGood = runs.find((r) => r.status === 'success');

@@ -22,24 +22,32 @@ export async function archiveFiles(service: BackupService, run: RunRow): Promise
   if (run.status !== 'success' || run.removedAt)
     throw new RestoreRefusedError('This recovery point has no archive (failed, or removed by retention)');
   const files: string[] = [];
-  for (const link of await chainOf(service.db, run)) {
-    const [location] = link.locationId
-      ? await service.db.select().from(backupLocations).where(eq(backupLocations.id, link.locationId))
-      : [];
-    if (!location || !link.fileName) throw new RestoreRefusedError('The archive has no storage location');
-    const file = path.join(location.path, link.fileName);
-    try {
-      await access(file);
-    } catch {
-      throw new RestoreRefusedError(`The archive ${link.fileName} is missing from ${location.name}`);
-    }
-    if (link.sha256 && (await fileSha256(file)) !== link.sha256)
-      throw new RestoreRefusedError(
-        `The archive ${link.fileName} is damaged (its checksum does not match the one recorded at backup); restore refused`,
-      );
-    files.push(file);
-  }
+  for (const link of await chainOf(service.db, run))
+    files.push(await checkedArchive(service, link, 'restore'));
   return files;
+}
+
+/** One run's own archive file, present and equal to what was written at backup. */
+export async function checkedArchive(
+  service: BackupService,
+  link: RunRow,
+  use: 'restore' | 'download' = 'restore',
+): Promise<string> {
+  const [location] = link.locationId
+    ? await service.db.select().from(backupLocations).where(eq(backupLocations.id, link.locationId))
+    : [];
+  if (!location || !link.fileName) throw new RestoreRefusedError('The archive has no storage location');
+  const file = path.join(location.path, link.fileName);
+  try {
+    await access(file);
+  } catch {
+    throw new RestoreRefusedError(`The archive ${link.fileName} is missing from ${location.name}`);
+  }
+  if (link.sha256 && (await fileSha256(file)) !== link.sha256)
+    throw new RestoreRefusedError(
+      `The archive ${link.fileName} is damaged (its checksum does not match the one recorded at backup); ${use} refused`,
+    );
+  return file;
 }
 
 export interface RestoreRequest {

@@ -71,6 +71,14 @@ export const storageLocation = z.object({
 });
 export type StorageLocation = z.infer<typeof storageLocation>;
 
+/**
+ * A recovery point's archive file, downloaded with the session's token beside the contract's endpoints (like
+ * an export's file): backups.manage, audited (EXPORT backup, high).
+ */
+export const BACKUP_DOWNLOAD_PATH = '/backups/points/:id/download';
+export const backupDownloadPath = (id: string) => `/backups/points/${encodeURIComponent(id)}/download`;
+export const BACKUP_DOWNLOAD_AUDIT = { action: 'EXPORT', resource: 'backup', severity: 'high' } as const;
+
 export const recoveryPoint = z.object({
   id: z.string(),
   timestamp: z.string(),
@@ -80,6 +88,9 @@ export const recoveryPoint = z.object({
   verified: z.boolean(),
   verification: z.enum(RESTORE_TEST_RESULTS),
   tags: z.array(z.string()),
+  /** The point's own archive (an incremental or differential restores only with the archives it continues). */
+  fileName: z.string(),
+  downloadUrl: z.string(),
 });
 export type RecoveryPoint = z.infer<typeof recoveryPoint>;
 

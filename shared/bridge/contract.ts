@@ -96,6 +96,8 @@ export const saveInput = z.union([
   z.object({ downloadId: exportId, fileName: saveFileName.optional() }).strict(),
   /** A report's latest generated file (Advanced Reporting). */
   z.object({ reportId: exportId, fileName: saveFileName.optional() }).strict(),
+  /** A recovery point's archive, as written (age-encrypted) (Backup & Recovery). */
+  z.object({ recoveryPointId: exportId, fileName: saveFileName.optional() }).strict(),
 ]);
 export type SaveInput = z.infer<typeof saveInput>;
 

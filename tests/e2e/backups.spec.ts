@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
@@ -27,6 +28,17 @@ test('Run Backup, verified by the restore test, then Restore with confirmation u
   await page.getByRole('tab', { name: 'Recovery Points' }).click();
   const points = page.getByRole('region', { name: 'Recovery points' });
   await expect(points.getByText('Verified', { exact: true })).toBeVisible({ timeout: 300_000 });
+
+  // Download: the archive as stored, still encrypted with age.
+  const downloading = page.waitForEvent('download');
+  await points
+    .getByRole('button', { name: /^Download / })
+    .first()
+    .click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^console-.*-full-[0-9a-f]{8}\.gz\.age$/);
+  const archive = await readFile((await download.path())!);
+  expect(archive.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
 
   // A change after the backup.
   await openScreen(page, 'System Settings');

@@ -1,3 +1,4 @@
+import { backupEndpoints } from '../../../shared/api/backups';
 import { exportEndpoints } from '../../../shared/api/exports';
 import { reportEndpoints } from '../../../shared/api/reports';
 import { ERRORS } from '../../../shared/errors';
@@ -17,7 +18,10 @@ export interface ExportHandlerDeps {
   openDownload(downloadUrl: string): Promise<AsyncIterable<Uint8Array>>;
 }
 
-/** Saving a file (part 2 §7): text of the console, or an export job's file, through the SaveDialog. */
+/**
+ * Saving a file (part 2 §7): text of the console, an export job's, a report's or a recovery point's file,
+ * through the SaveDialog.
+ */
 export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, ExportChannel> {
   const { gateway, events, saveDialog } = deps;
 
@@ -44,12 +48,26 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, Ex
     };
   }
 
+  /** A recovery point's archive, streamed as written: it is already encrypted with age. */
+  async function recoveryPointSource(id: string, fileName: string | undefined): Promise<SaveSource> {
+    const { recoveryPoints } = await gateway.call(backupEndpoints.overview);
+    const point = recoveryPoints.find((p) => p.id === id);
+    if (!point) throw new BridgeFailure('NOT_FOUND', ERRORS.recoveryPointMissing);
+    return {
+      fileName: fileName ?? point.fileName,
+      rows: null,
+      open: () => deps.openDownload(point.downloadUrl),
+    };
+  }
+
   const sourceOf = async (input: HandlerInput<'export:save'>): Promise<SaveSource> =>
     'content' in input
       ? textSource(input.fileName, input.content)
       : 'reportId' in input
         ? reportSource(input.reportId, input.fileName)
-        : jobSource(input.downloadId, input.fileName);
+        : 'recoveryPointId' in input
+          ? recoveryPointSource(input.recoveryPointId, input.fileName)
+          : jobSource(input.downloadId, input.fileName);
 
   return {
     'export:save': async (input) => {

@@ -11,6 +11,9 @@ import {
 import { parseJson, requestHeaders, resolveBaseUrl, type ClientOptions } from '../clients/http';
 import { endSessionOn401 } from '../clients/session-expiry';
 
+/** Export jobs', reports' and recovery points' files: the gateway's only download routes. */
+const DOWNLOAD_PREFIXES = ['/export/', '/reports/', '/backups/points/'];
+
 /**
  * Opens an export job's file on the gateway (GET <downloadUrl> with the session's token) as a stream.
  * The 30 s timeout covers the answer's headers only: a large file may take longer to arrive, and
@@ -20,7 +23,7 @@ export async function openExportDownload(
   options: Pick<ClientOptions, 'baseUrl' | 'tokens' | 'onUnauthorized' | 'timeoutMs' | 'fetch'>,
   downloadUrl: string,
 ): Promise<AsyncIterable<Uint8Array>> {
-  if (!downloadUrl.startsWith('/export/') && !downloadUrl.startsWith('/reports/'))
+  if (!DOWNLOAD_PREFIXES.some((prefix) => downloadUrl.startsWith(prefix)))
     throw new Error('Not an export download address');
   const token = options.tokens.getToken();
   const url = (await resolveBaseUrl(options.baseUrl)) + downloadUrl;

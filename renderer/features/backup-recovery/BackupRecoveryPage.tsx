@@ -12,7 +12,7 @@ import { ConfigureDialog } from './ConfigureDialog';
 import { errorMessage } from './errors';
 import { formatBytes } from './format';
 import { KeyNotice } from './KeyNotice';
-import { useBackupOverview, useRunBackup } from './queries';
+import { useBackupOverview, useDownloadPoint, useRunBackup } from './queries';
 import { RestoreDialog } from './RestoreDialog';
 import { HistoryTab, JobsTab, LocationsTab, RecoveryPointsTab } from './Tabs';
 
@@ -20,6 +20,7 @@ import { HistoryTab, JobsTab, LocationsTab, RecoveryPointsTab } from './Tabs';
 export function BackupRecoveryPage() {
   const overview = useBackupOverview();
   const run = useRunBackup();
+  const download = useDownloadPoint();
   const [configuring, setConfiguring] = useState(false);
   const [restoring, setRestoring] = useState<RecoveryPoint | null>(null);
   const data = overview.data;
@@ -41,6 +42,7 @@ export function BackupRecoveryPage() {
         }
       />
       <InlineError message={run.error ? errorMessage(run.error) : null} />
+      <InlineError message={download.error ? errorMessage(download.error) : null} />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
         <LoadingState label="Loading backup data…" fallback="Loading backup data…" />
@@ -84,7 +86,13 @@ export function BackupRecoveryPage() {
               {
                 name: 'Recovery Points',
                 panel: (
-                  <RecoveryPointsTab points={data.recoveryPoints} onRestore={setRestoring} restoring={busy} />
+                  <RecoveryPointsTab
+                    points={data.recoveryPoints}
+                    onRestore={setRestoring}
+                    onDownload={(point) => download.mutate(point.id)}
+                    restoring={busy}
+                    downloading={download.isPending ? (download.variables ?? null) : null}
+                  />
                 ),
               },
             ]}

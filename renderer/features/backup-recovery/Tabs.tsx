@@ -113,40 +113,59 @@ export function LocationsTab({ locations }: { locations: BackupOverview['locatio
   );
 }
 
+/** Downloads are the archives as written: the text says what opens them. */
+export const DOWNLOAD_NOTE =
+  'Downloads are the archives as stored, encrypted with age: only the backup key opens them. An incremental or differential archive restores only together with the archives it continues.';
+
 export function RecoveryPointsTab({
   points,
   onRestore,
+  onDownload,
   restoring,
+  downloading,
 }: {
   points: readonly RecoveryPoint[];
   onRestore: (point: RecoveryPoint) => void;
+  onDownload: (point: RecoveryPoint) => void;
   restoring: boolean;
+  /** The point whose download is being handed to the save dialog. */
+  downloading: string | null;
 }) {
   return (
-    <Table
-      label="Recovery points"
-      headers={['Time', 'Type', 'Size', 'Location', 'Verification', 'Tags', 'Actions']}
-      empty={points.length ? null : 'No recovery points yet. Run a backup first.'}
-    >
-      {points.map((p) => (
-        <tr key={p.id}>
-          <td className={CELL}>{formatDateTime(p.timestamp)}</td>
-          <td className={CELL}>{p.type}</td>
-          <td className={CELL}>{formatBytes(p.size)}</td>
-          <td className={CELL}>{p.location}</td>
-          <td className={CELL}>{badge(VERIFICATION[p.verification]!)}</td>
-          <td className={CELL}>{p.tags.join(', ')}</td>
-          <td className={CELL}>
-            <Button
-              onClick={() => onRestore(p)}
-              disabled={restoring}
-              aria-label={`Restore ${formatDateTime(p.timestamp)}`}
-            >
-              Restore
-            </Button>
-          </td>
-        </tr>
-      ))}
-    </Table>
+    <div className="space-y-2">
+      <p className="text-xs text-muted">{DOWNLOAD_NOTE}</p>
+      <Table
+        label="Recovery points"
+        headers={['Time', 'Type', 'Size', 'Location', 'Verification', 'Tags', 'Actions']}
+        empty={points.length ? null : 'No recovery points yet. Run a backup first.'}
+      >
+        {points.map((p) => (
+          <tr key={p.id}>
+            <td className={CELL}>{formatDateTime(p.timestamp)}</td>
+            <td className={CELL}>{p.type}</td>
+            <td className={CELL}>{formatBytes(p.size)}</td>
+            <td className={CELL}>{p.location}</td>
+            <td className={CELL}>{badge(VERIFICATION[p.verification]!)}</td>
+            <td className={CELL}>{p.tags.join(', ')}</td>
+            <td className={`${CELL} space-x-2 whitespace-nowrap`}>
+              <Button
+                onClick={() => onRestore(p)}
+                disabled={restoring}
+                aria-label={`Restore ${formatDateTime(p.timestamp)}`}
+              >
+                Restore
+              </Button>
+              <Button
+                onClick={() => onDownload(p)}
+                disabled={downloading === p.id}
+                aria-label={`Download ${formatDateTime(p.timestamp)}`}
+              >
+                Download
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </div>
   );
 }

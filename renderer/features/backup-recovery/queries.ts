@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupJobInput } from '../../../shared/api/backups';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
+import { saveRecoveryPoint } from '../../lib/save-file';
 
 export const backupKeys = { overview: ['backup-recovery', 'overview'] as const };
 
@@ -61,3 +62,6 @@ export const useAddLocation = () =>
 export const useCheckLocations = () => useRefreshing(() => call('backups.checkLocations'));
 
 export const useRevealKey = () => useRefreshing(() => call('backups.revealKey'));
+
+/** Download: the point's archive through the save dialog (a browser download in the browser host). */
+export const useDownloadPoint = () => useMutation({ mutationFn: (id: string) => saveRecoveryPoint(id) });

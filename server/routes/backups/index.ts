@@ -1,14 +1,23 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { backupEndpoints, RESTORE_CONFIRMATION, type BackupJobInput } from '../../../shared/api/backups';
+import {
+  BACKUP_DOWNLOAD_AUDIT,
+  BACKUP_DOWNLOAD_PATH,
+  backupEndpoints,
+  RESTORE_CONFIRMATION,
+  type BackupJobInput,
+} from '../../../shared/api/backups';
 import { defineBackupJobs } from '../../backups/jobs';
 import { loadBackupKey } from '../../backups/keys';
 import { inspectLocation, toStorageLocation } from '../../backups/locations';
 import { settingsMaintenance } from '../../backups/maintenance';
 import { backupOverview, jobById } from '../../backups/overview';
-import { restorePoint, testRestore } from '../../backups/recovery';
+import { checkedArchive, restorePoint, testRestore } from '../../backups/recovery';
 import { RestoreRefusedError, RestoreVerificationError } from '../../backups/restore';
 import { ArchiveDecryptError } from '../../backups/crypto';
 import { ArchiveFormatError } from '../../backups/format';
@@ -17,7 +26,9 @@ import { BACKUP_QUEUES } from '../../backups/jobs';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { isUuid } from '../../auth/users';
 import { backupJobs, backupLocations, backupRuns } from '../../db/schema';
+import { registerDownloadRoute } from '../../http/download';
 import { HttpError } from '../../http/errors';
 import { raiseSystemAlert } from '../../alerting/service';
 import type { Route } from '../../http/router';
@@ -40,6 +51,7 @@ export const BACKUP_TEXTS = {
  * folders); a server with a job runner makes it at start, which also cleans up after a killed backup.
  */
 export async function registerBackupRoutes(
+  app: FastifyInstance,
   route: Route,
   ctx: ServerContext,
   database: Database,
@@ -214,6 +226,37 @@ export async function registerBackupRoutes(
     const verification = await testRestore(service, params.id);
     await audit.record(ctx.db, { details: { verification } });
     return { verification };
+  });
+
+  // The archive as written: already encrypted with age, so the file saved holds nothing readable without the key.
+  registerDownloadRoute(app, ctx, {
+    url: BACKUP_DOWNLOAD_PATH,
+    summary: "Download a recovery point's archive (age-encrypted), streamed",
+    tags: ['backups'],
+    permission: 'backups.manage',
+    audit: BACKUP_DOWNLOAD_AUDIT,
+    open: async ({ id, audit }) => {
+      const service = await backups();
+      const [run] = isUuid(id) ? await ctx.db.select().from(backupRuns).where(eq(backupRuns.id, id)) : [];
+      if (!run || run.status !== 'success' || run.removedAt)
+        throw new HttpError(404, BACKUP_TEXTS.pointMissing);
+      let file: string;
+      try {
+        file = await checkedArchive(service, run, 'download');
+      } catch (error) {
+        if (!(error instanceof RestoreRefusedError)) throw error;
+        await audit('failure', { resourceId: run.id, details: { reason: error.message } });
+        throw new HttpError(409, error.message);
+      }
+      const { size } = await stat(file);
+      return {
+        fileName: run.fileName!,
+        contentType: 'application/octet-stream',
+        body: createReadStream(file),
+        size,
+        audit: { resourceId: run.id, details: { fileName: run.fileName, size, type: run.type } },
+      };
+    },
   });
 
   route(backupEndpoints.revealKey, async ({ audit }) => {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   EXPORT_DOWNLOAD_PATH,
   EXPORT_LIFETIME_MS,
@@ -18,7 +17,7 @@ import type { TenantContext, TenantPermission } from '../../../shared/tenancy';
 import { isUuid } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import { auditLogs, exportJobs } from '../../db/schema';
-import { authenticate } from '../../http/authenticate';
+import { registerDownloadRoute } from '../../http/download';
 import { HttpError, forbidden } from '../../http/errors';
 import type { Route } from '../../http/router';
 import { enforceRule, resolveTenantContext } from '../../tenancy/context';
@@ -158,36 +157,23 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
  * organization): a revoked right stops the download too.
  */
 function registerDownload(app: FastifyInstance, ctx: ServerContext): void {
-  const sessions = new WeakMap<FastifyRequest, SessionUser>();
-  app.route({
-    method: 'GET',
+  registerDownloadRoute(app, ctx, {
     url: EXPORT_DOWNLOAD_PATH,
-    config: { client: 'gateway' },
-    schema: {
-      summary: "Download an export job's file (CSV or JSON), streamed",
-      tags: ['export'],
-      security: [{ bearerAuth: [] }],
-      params: z.object({ id: z.string().min(1).max(64) }),
-    },
-    onRequest: async (request) => {
-      sessions.set(request, await authenticate(request, ctx));
-    },
-    handler: async (request, reply) => {
-      const session = sessions.get(request);
-      if (!session) throw new HttpError(401, ERRORS.authRequired);
-      const row = await ownJob(ctx, session, (request.params as { id: string }).id);
+    summary: "Download an export job's file (CSV or JSON), streamed",
+    tags: ['export'],
+    open: async ({ session, id }) => {
+      const row = await ownJob(ctx, session, id);
       if (row.expiresAt.getTime() <= ctx.config.now()) throw new HttpError(410, ERRORS.exportExpired);
       const tenant = row.organizationId
         ? await resolveTenantContext(ctx.principals, session, row.organizationId)
         : null;
       assertMayExport(session, row.type, tenant);
-      const fileName = exportFileName(row.type, row.format);
-      reply
-        .header('content-type', CONTENT_TYPES[row.format])
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('x-export-rows', String(row.rowCount))
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(EXPORTS[row.type].chunks(ctx.db, scopeOf(row), row.format)));
+      return {
+        fileName: exportFileName(row.type, row.format),
+        contentType: CONTENT_TYPES[row.format],
+        body: Readable.from(EXPORTS[row.type].chunks(ctx.db, scopeOf(row), row.format)),
+        headers: { 'x-export-rows': String(row.rowCount) },
+      };
     },
   });
 }

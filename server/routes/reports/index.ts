@@ -1,15 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { SessionUser } from '../../../shared/api';
 import { REPORT_DOWNLOAD_PATH, reportEndpoints, type ReportDefinition } from '../../../shared/api/reports';
-import { ERRORS } from '../../../shared/errors';
 import { TIMEZONE_IANA } from '../../../shared/settings';
-import { writeAudit, actorOf } from '../../audit';
 import { isUuid } from '../../auth/users';
 import type { ServerContext } from '../../context';
 import { reports } from '../../db/schema';
-import { authenticate } from '../../http/authenticate';
+import { registerDownloadRoute } from '../../http/download';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
 import type { JobRunner } from '../../jobs/runner';
@@ -196,53 +193,30 @@ function registerDownload(
   ctx: ServerContext,
   own: (session: SessionUser, id: string) => Promise<typeof reports.$inferSelect>,
 ): void {
-  const sessions = new WeakMap<FastifyRequest, SessionUser>();
-  const spec = { action: 'EXPORT', resource: 'report-download', severity: 'medium' } as const;
-  app.route({
-    method: 'GET',
+  registerDownloadRoute(app, ctx, {
     url: REPORT_DOWNLOAD_PATH,
-    config: { client: 'gateway' },
-    schema: {
-      summary: "Download a report's latest file (PDF or XLSX)",
-      tags: ['reports'],
-      security: [{ bearerAuth: [] }],
-      params: z.object({ id: z.string().min(1).max(64) }),
-    },
-    onRequest: async (request) => {
-      sessions.set(request, await authenticate(request, ctx));
-    },
-    handler: async (request, reply) => {
-      const session = sessions.get(request);
-      if (!session) throw new HttpError(401, ERRORS.authRequired);
-      if (!session.permissions.includes('reports.view_financial'))
-        throw new HttpError(403, `You do not have the permission reports.view_financial`);
-      const row = await own(session, (request.params as { id: string }).id);
-      const audit = (status: 'success' | 'failure', details: Record<string, unknown>) =>
-        writeAudit(ctx.db, {
-          spec,
-          status,
-          request,
-          actor: actorOf(session),
-          at: new Date(ctx.config.now()),
-          resourceId: row.id,
-          organizationId: row.filters.organizationId,
-          details,
-        });
+    summary: "Download a report's latest file (PDF or XLSX)",
+    tags: ['reports'],
+    permission: 'reports.view_financial',
+    audit: { action: 'EXPORT', resource: 'report-download', severity: 'medium' },
+    open: async ({ session, id, audit }) => {
+      const row = await own(session, id);
+      const scope = { resourceId: row.id, organizationId: row.filters.organizationId };
       const refusal = await accessRefusal(ctx.principals, session, row.metrics, row.filters);
       if (refusal) {
-        await audit('failure', { reason: refusal });
+        await audit('failure', { ...scope, details: { reason: refusal } });
         throw new HttpError(403, refusal);
       }
       const file = (await latestFiles(ctx.db, [row.id], ctx.config.now())).get(row.id);
       const content = file ? await latestContent(ctx.db, file.id) : undefined;
       if (!file || !content) throw new HttpError(404, REPORT_TEXTS.noFile);
-      await audit('success', { fileName: file.fileName, size: file.size });
-      reply
-        .header('content-type', CONTENT_TYPES[file.format as keyof typeof CONTENT_TYPES])
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('content-length', String(content.length))
-        .header('cache-control', 'no-store');
-      return reply.send(content);
+      return {
+        fileName: file.fileName,
+        contentType: CONTENT_TYPES[file.format as keyof typeof CONTENT_TYPES],
+        body: content,
+        size: content.length,
+        audit: { ...scope, details: { fileName: file.fileName, size: file.size } },
+      };
     },
   });
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditPage, ExportJob, ReportDefinition } from '../../../shared/api';
+import type { BackupOverview, RecoveryPoint } from '../../../shared/api/backups';
 import type { BridgeResult, EventPayload, SaveOutcome } from '../../../shared/bridge/contract';
 import { ERRORS } from '../../../shared/errors';
 import { createBrowserDownloads, type BrowserDownloads } from '../../../main/browser/downloads';
@@ -186,6 +187,35 @@ describe('with the native dialog (a path-asking SaveDialog)', () => {
     expect(offered.at(-1)).toMatch(/^cost-review-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(readFileSync(target).subarray(0, 2).toString()).toBe('PK');
   });
+
+  it("saves a recovery point's archive, as written (age-encrypted), through the same dialog", async () => {
+    await signIn('admin@demo.example');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await call('export:save', { recoveryPointId: unknown })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: ERRORS.recoveryPointMissing },
+    });
+    const { runId } = await value<{ runId: string }>('backups.runBackup', { body: {} });
+    let point: RecoveryPoint | undefined;
+    await vi.waitFor(
+      async () => {
+        const overview = await value<BackupOverview>('backups.overview');
+        point = overview.recoveryPoints.find((p) => p.id === runId);
+        expect(point).toBeDefined();
+      },
+      { timeout: 120_000, interval: 250 },
+    );
+    const target = path.join(temp.dir, 'point.gz.age');
+    answer = { canceled: false, filePath: target };
+    expect(await value('export:save', { recoveryPointId: runId })).toEqual({
+      status: 'saved',
+      fileName: 'point.gz.age',
+    });
+    expect(offered.at(-1)).toBe(point!.fileName);
+    const saved = readFileSync(target);
+    expect(saved.byteLength).toBe(point!.size);
+    expect(saved.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+  }, 180_000);
 
   it('an unknown export is a failure with the server text, and no file appears', async () => {
     await signIn('admin@demo.example');

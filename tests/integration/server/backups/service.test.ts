@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { archiveFiles } from '../../../../server/backups/recovery';
 import { BackupService } from '../../../../server/backups/service';
 import {
   alerts,
+  auditLogs,
   backupJobs,
   backupLocations,
   backupRuns,
@@ -132,6 +133,77 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect(o.locations[0]).toMatchObject({ status: 'online', isDefault: true });
     expect(o.locations[0]!.capacity).toBeGreaterThan(0);
     expect(o.keyPending).toBe(true);
+  });
+
+  it("downloads a point's archive as written (age-encrypted): backups.manage only, audited, a damaged one refused", async () => {
+    const point = (await overview()).recoveryPoints[0]!;
+    expect(point.downloadUrl).toBe(`/backups/points/${point.id}/download`);
+    const file = path.join(dataFolder, 'backups', point.fileName);
+    const response = await suite.app.inject({
+      method: 'GET',
+      url: point.downloadUrl,
+      headers: await admin(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${point.fileName}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.rawPayload.equals(await readFile(file))).toBe(true);
+    expect(response.rawPayload.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    const [record] = await suite.database.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'EXPORT'),
+          eq(auditLogs.resource, 'backup'),
+          eq(auditLogs.resourceId, point.id),
+        ),
+      );
+    expect(record).toMatchObject({ status: 'success', severity: 'high', userId: suite.f.platformAdmin.id });
+    expect(record!.details).toMatchObject({ fileName: point.fileName, size: point.size });
+
+    const reader = await suite.app.inject({
+      method: 'GET',
+      url: point.downloadUrl,
+      headers: bearer(suite.f.platformReader.token),
+    });
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json<{ error: string }>().error).toBe('You do not have the permission backups.manage');
+    expect((await suite.app.inject({ method: 'GET', url: point.downloadUrl })).statusCode).toBe(401);
+    const unknown = await suite.app.inject({
+      method: 'GET',
+      url: `/backups/points/${crypto.randomUUID()}/download`,
+      headers: await admin(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: string }>().error).toBe('The recovery point does not exist');
+
+    const bytes = await readFile(file);
+    bytes[bytes.length - 100]! ^= 0xff;
+    await writeFile(file, bytes);
+    try {
+      const damaged = await suite.app.inject({
+        method: 'GET',
+        url: point.downloadUrl,
+        headers: await admin(),
+      });
+      expect(damaged.statusCode).toBe(409);
+      expect(damaged.json<{ error: string }>().error).toMatch(/is damaged .* download refused$/);
+      const failures = await suite.database.db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.resource, 'backup'),
+            eq(auditLogs.status, 'failure'),
+            eq(auditLogs.resourceId, point.id),
+          ),
+        );
+      expect(failures).toHaveLength(1);
+    } finally {
+      bytes[bytes.length - 100]! ^= 0xff;
+      await writeFile(file, bytes);
+    }
   });
 
   it('restores with a typed confirmation: a change made after the backup is gone, and service resumes', async () => {
