@@ -1136,6 +1136,8 @@ export const reports = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastGeneratedAt: instant('last_generated_at'),
+    /** When the current generation began (status running): the stuck-report sweep times it out. */
+    runningSince: instant('running_since'),
     nextRunAt: instant('next_run_at'),
     error: text('error'),
     lastDeliveryAt: instant('last_delivery_at'),

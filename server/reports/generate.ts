@@ -118,8 +118,13 @@ export async function generateReport(
       .update(reports)
       .set(
         outcome.ok
-          ? { status: row.enabled ? 'active' : 'inactive', error: null, lastGeneratedAt: outcome.generatedAt }
-          : { status: 'error', error: outcome.reason },
+          ? {
+              status: row.enabled ? 'active' : 'inactive',
+              error: null,
+              lastGeneratedAt: outcome.generatedAt,
+              runningSince: null,
+            }
+          : { status: 'error', error: outcome.reason, runningSince: null },
       )
       .where(eq(reports.id, row.id));
     // A manual generation's request is audited by its route; its failure, and every scheduled run, here.

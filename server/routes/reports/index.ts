@@ -17,6 +17,7 @@ import { accessRefusal, REPORT_TEXTS } from '../../reports/access';
 import { defineReportJobs, REPORT_QUEUES } from '../../reports/jobs';
 import { generateReport } from '../../reports/generate';
 import { nextRun } from '../../reports/schedule';
+import { sweepStuckReports } from '../../reports/sweep';
 import { latestContent, latestData, latestFiles, loadDefinitions } from '../../reports/store';
 
 const CONTENT_TYPES = {
@@ -37,6 +38,8 @@ export async function registerReportRoutes(
   ctx: ServerContext,
   jobs: JobRunner | undefined,
 ): Promise<void> {
+  // A generation that was running when the server last stopped never ends: swept at start, then by a job.
+  await sweepStuckReports(ctx.db, ctx.config.now());
   if (jobs) await defineReportJobs(jobs, ctx);
   // Without a job runner (an app built for a test), a generation runs in this process; closing waits for it.
   const inProcess = new Set<Promise<unknown>>();
@@ -157,7 +160,7 @@ export async function registerReportRoutes(
     // Marked running before the job is queued, so that the list the caller reloads shows it at once.
     const claimed = await ctx.db
       .update(reports)
-      .set({ status: 'running', error: null })
+      .set({ status: 'running', error: null, runningSince: new Date(now()) })
       .where(and(eq(reports.id, row.id), eq(reports.status, row.status)))
       .returning({ id: reports.id });
     if (claimed.length === 0) throw new HttpError(409, REPORT_TEXTS.running);
@@ -168,7 +171,7 @@ export async function registerReportRoutes(
     } catch (error) {
       await ctx.db
         .update(reports)
-        .set({ status: row.status, error: row.error })
+        .set({ status: row.status, error: row.error, runningSince: row.runningSince })
         .where(eq(reports.id, row.id));
       throw error;
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "running_since" timestamp (3) with time zone;
