@@ -19,7 +19,8 @@ import { renderXlsx } from './xlsx';
 const DAY_MS = 86_400_000;
 
 export type ReportRow = typeof reports.$inferSelect;
-export type Trigger = 'manual' | 'schedule';
+/** `demo`: a demo report the first start generates (seed/reports.ts). */
+export type Trigger = 'manual' | 'schedule' | 'demo';
 
 export type GenerateOutcome =
   | {

@@ -15,7 +15,8 @@ import type { Route } from '../../http/router';
 import type { JobRunner } from '../../jobs/runner';
 import { accessRefusal, REPORT_TEXTS } from '../../reports/access';
 import { defineReportJobs, REPORT_QUEUES } from '../../reports/jobs';
-import { generateReport } from '../../reports/generate';
+import { startDemoReports } from '../../reports/demo';
+import { generateReport, type Trigger } from '../../reports/generate';
 import { nextRun } from '../../reports/schedule';
 import { sweepStuckReports } from '../../reports/sweep';
 import { latestContent, latestData, latestFiles, loadDefinitions } from '../../reports/store';
@@ -46,18 +47,24 @@ export async function registerReportRoutes(
   app.addHook('onClose', async () => {
     await Promise.allSettled([...inProcess]);
   });
+  const generateHere = (reportId: string, trigger: Trigger) => {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => generateReport(ctx, reportId, trigger))
+      .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
+      .finally(() => inProcess.delete(running));
+    inProcess.add(running);
+  };
   const enqueue = async (reportId: string) => {
     if (jobs) {
       await jobs.send(REPORT_QUEUES.generate, { reportId, trigger: 'manual' });
       return;
     }
-    const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => generateReport(ctx, reportId, 'manual'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
-      .finally(() => inProcess.delete(running));
-    inProcess.add(running);
+    generateHere(reportId, 'manual');
   };
   const now = () => ctx.config.now();
+  // Here rather than queued: the job runner starts after the routes are registered. A start that dies
+  // meanwhile leaves them running, for the sweep.
+  await startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
 
