@@ -11,29 +11,46 @@ interface DemoReport {
   schedule: ReportSchedule;
   recipients: string[];
   filters?: Partial<ReportFilters>;
-  name?: string;
+  name: string;
 }
 
-/** A few of every kind, on every schedule, in both formats: what My Reports and Scheduled show. */
+/**
+ * A few of every kind, on every schedule, in both formats: what My Reports and Scheduled show. Named
+ * apart from the templates, so that a report made from one is told from these.
+ */
 const DEMO_REPORTS: readonly DemoReport[] = [
   {
     template: 'executive-summary',
+    name: 'Weekly Board Pack',
     format: 'pdf',
     schedule: 'weekly',
     recipients: ['board@demo.example', 'owner@demo.example'],
   },
-  { template: 'platform-performance', format: 'xlsx', schedule: 'daily', recipients: ['ops@demo.example'] },
+  {
+    template: 'platform-performance',
+    name: 'Daily Operations Check',
+    format: 'xlsx',
+    schedule: 'daily',
+    recipients: ['ops@demo.example'],
+  },
   {
     template: 'financial-review',
+    name: 'Finance Year to Date',
     format: 'pdf',
     schedule: 'monthly',
     recipients: ['finance@demo.example'],
     filters: { period: 'ytd' },
   },
-  { template: 'security-activity', format: 'xlsx', schedule: 'manual', recipients: [] },
+  {
+    template: 'security-activity',
+    name: 'Sign-in Review',
+    format: 'xlsx',
+    schedule: 'manual',
+    recipients: [],
+  },
   {
     template: 'executive-summary',
-    name: 'First Center Summary',
+    name: 'Sunshine Center Figures',
     format: 'pdf',
     schedule: 'manual',
     recipients: [],
@@ -56,7 +73,7 @@ export async function insertDemoReports(db: Db, now: number): Promise<void> {
       const template = REPORT_TEMPLATES.find((t) => t.id === r.template);
       if (!template) throw new Error(`unknown report template ${r.template}`);
       return {
-        name: r.name ?? template.name,
+        name: r.name,
         description: template.description,
         type: template.type,
         format: r.format,
