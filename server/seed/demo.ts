@@ -26,8 +26,9 @@ export interface SeedOptions {
    */
   anchored?: boolean;
   /**
-   * true (the build's snapshot): a few report definitions that the first start generates (seed/reports.ts).
-   * Off by default so that a suite's server does not spend its start generating files it never reads.
+   * true (the build's snapshot, a server's start): a few report definitions that the first start generates
+   * (seed/reports.ts). Off by default so that a suite's server does not spend its start on files it never
+   * reads.
    */
   reports?: boolean;
 }
