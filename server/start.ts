@@ -81,7 +81,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
     await migrateDatabase(database, { migrationsFolder: options.migrationsFolder, now: serverConfig.now() });
-    if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now() });
+    if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now(), reports: true });
 
     const logger = options.logger ?? createLogger();
     // One runner per server: its workers, cron and lease supervision run beside the requests.

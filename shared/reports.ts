@@ -40,8 +40,11 @@ export const CATEGORY_PERMISSIONS: Record<MetricCategory, PermissionId> = {
   security: 'audit.read',
 };
 
-/** How a metric's headline value is written (money in dollars, ratios as fractions, as on the screens). */
-export const METRIC_UNITS = ['money', 'ratio', 'percent', 'count', 'ms', 'score'] as const;
+/**
+ * How a metric's headline value is written (money in dollars, ratios as fractions, as on the screens);
+ * `minutes` is a duration in minutes (the Alert Management screen's mean time to resolve).
+ */
+export const METRIC_UNITS = ['money', 'ratio', 'percent', 'count', 'ms', 'minutes', 'score'] as const;
 export type MetricUnit = (typeof METRIC_UNITS)[number];
 
 export interface MetricInfo {
@@ -54,10 +57,7 @@ export interface MetricInfo {
   screen: string;
 }
 
-/**
- * The catalogue, by id. The alerting metrics (alerts by severity, mean time to resolve) are one entry here
- * and one in server/reports/catalogue.ts each once the alert store exists.
- */
+/** The catalogue, by id: one entry here and one in server/reports/catalogue.ts each. */
 export const METRICS = {
   mrr: {
     label: 'Monthly Recurring Revenue',
@@ -185,6 +185,21 @@ export const METRICS = {
     definition: 'Console sessions in the period (at most 90 days), per day.',
     screen: 'User Analytics',
   },
+  alertsBySeverity: {
+    label: 'Alerts by Severity',
+    category: 'platform',
+    unit: 'count',
+    definition:
+      'Alerts listed on the Alert Management screen (its newest 500), by severity, with those not yet resolved.',
+    screen: 'Alert Management',
+  },
+  meanTimeToResolve: {
+    label: 'Mean Time to Resolve',
+    category: 'platform',
+    unit: 'minutes',
+    definition: 'Average time from an alert being raised to its resolution, over every resolved alert.',
+    screen: 'Alert Management',
+  },
   signIns: {
     label: 'Sign-ins and Failures',
     category: 'security',
@@ -237,7 +252,15 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     name: 'Platform Performance',
     description: 'Traffic, errors, latency and availability of the API servers.',
     type: 'performance',
-    metrics: ['requestVolume', 'errorRate', 'latency', 'apdex', 'uptime'],
+    metrics: [
+      'requestVolume',
+      'errorRate',
+      'latency',
+      'apdex',
+      'uptime',
+      'alertsBySeverity',
+      'meanTimeToResolve',
+    ],
     visualizations: ['line', 'bar', 'table'],
     icon: 'gauge',
   },

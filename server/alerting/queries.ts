@@ -69,8 +69,11 @@ function toAlert(
   };
 }
 
-/** The KPI cards (part 2 §3), over every platform alert, not only the listed ones. */
-export async function alertStats(db: Db): Promise<AlertStats> {
+/**
+ * The KPI cards (part 2 §3), over every platform alert, not only the listed ones; a report limited to one
+ * organization asks the same figures of that organization's alerts.
+ */
+export async function alertStats(db: Db, organizationId: string | null = null): Promise<AlertStats> {
   const [row] = await rows<{
     total: number;
     active: number;
@@ -84,7 +87,7 @@ export async function alertStats(db: Db): Promise<AlertStats> {
         count(*) filter (where severity = 'critical' and status <> 'resolved')::int as critical,
         count(*) filter (where status = 'resolved')::int as resolved,
         (avg(extract(epoch from resolved_at - created_at)) filter (where resolved_at is not null) / 60)::float8 as avg
-      from alerts where organization_id is null`,
+      from alerts where ${organizationId === null ? sql`organization_id is null` : sql`organization_id = ${organizationId}`}`,
   );
   return {
     total: row?.total ?? 0,

@@ -1140,6 +1140,13 @@ export const reports = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastGeneratedAt: instant('last_generated_at'),
+    /** When the current generation began (status running): the stuck-report sweep times it out. */
+    runningSince: instant('running_since'),
+    /**
+     * Left by the demo seed: the first start generates the report (its figures then are the demo's as
+     * moved to that day, seed/anchor.ts) and computes its next run in the platform's timezone.
+     */
+    generateOnStart: boolean('generate_on_start').notNull().default(false),
     nextRunAt: instant('next_run_at'),
     error: text('error'),
     lastDeliveryAt: instant('last_delivery_at'),

@@ -28,7 +28,7 @@ export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
   try {
     await migrateDatabase(database, { now });
     // From the start of the build's UTC day: the first start moves it by whole days (seed/anchor.ts).
-    await seedDemo(database, { now: startOfUtcDay(now), anchored: false });
+    await seedDemo(database, { now: startOfUtcDay(now), anchored: false, reports: true });
     // The job runner's schema too: a first start then only checks its version instead of creating it.
     const jobs = createJobRunner({
       database,

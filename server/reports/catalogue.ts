@@ -5,6 +5,8 @@ import { monitoringEndpoints } from '../../shared/api/monitoring';
 import type { MetricResult, ReportFilters } from '../../shared/api/reports';
 import { usageEndpoints } from '../../shared/api/usage';
 import { auditEndpoints } from '../../shared/api/audit';
+import { ALERT_SEVERITIES } from '../../shared/alerting';
+import { alertEndpoints } from '../../shared/api/alerts';
 import { METRICS, REPORT_PERIOD_LABELS, type MetricId } from '../../shared/reports';
 import { dashboardWindow } from '../domain/business/periods';
 import { API_RANGE, COST_PERIOD_OF, USAGE_RANGE_OF, type Sources } from './sources';
@@ -18,8 +20,18 @@ export interface CatalogueEntry {
    * tenant rule) is asked of the report's creator too, so that a report never shows more than the screen.
    */
   source(filters: ReportFilters): Endpoint;
+  /**
+   * Whether the figure has an organization dimension, i.e. the report's organization filter narrows it.
+   * A figure without one (cloud cost, API traffic, health checks, console usage) is the platform's, and
+   * a report limited to one organization says so beside it rather than print it as that organization's.
+   */
+  byOrganization: boolean;
   compute(sources: Sources): Promise<Figure>;
 }
+
+/** Beside a figure the report's organization filter cannot narrow. */
+export const NOT_BY_ORGANIZATION =
+  'Not limited to the organization: this figure has no organization dimension, so it covers the whole platform.';
 
 type Cell = string | number | null;
 const col = (label: string, unit: MetricResult['table']['columns'][number]['unit']) => ({ label, unit });
@@ -28,11 +40,14 @@ const dashboardSource = (filters: ReportFilters): Endpoint =>
   filters.organizationId ? businessEndpoints.organizationDashboard : businessEndpoints.platformDashboard;
 const costSource = () => businessEndpoints.costBreakdown;
 const apiSource = () => monitoringEndpoints.apiPerformance;
+const alertSource = () => alertEndpoints.listAlerts;
 
 const periodCoverage = (s: Sources) =>
   REPORT_PERIOD_LABELS[s.filters.period] + (s.filters.organizationId ? ' · one organization' : '');
 const costCoverage = (s: Sources) => `Cloud cost, period ${COST_PERIOD_OF[s.filters.period]}`;
 const apiCoverage = () => `API traffic, last ${API_RANGE}`;
+const alertCoverage = (s: Sources) =>
+  `Alerts raised at any time, ${s.filters.organizationId ? 'of the organization' : 'platform-wide'}, as Alert Management shows them`;
 const usageCoverage = (s: Sources) => `Console usage, last ${USAGE_RANGE_OF[s.filters.period]}`;
 
 /** A headline KPI of the dashboard, charted with the 12-month revenue series it sits beside. */
@@ -42,6 +57,7 @@ const dashboardKpi = (
   unit: MetricResult['table']['columns'][number]['unit'],
 ): CatalogueEntry => ({
   source: dashboardSource,
+  byOrganization: true,
   async compute(s) {
     const d = await s.dashboard();
     const value = pick(d);
@@ -74,6 +90,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   trialConversion: dashboardKpi((d) => d.kpis.trialConversion, 'Trial conversion', 'ratio'),
   revenueByPlan: {
     source: dashboardSource,
+    byOrganization: true,
     async compute(s) {
       const rows = planFilter((await s.dashboard()).revenueByPlan, s.filters);
       return {
@@ -89,6 +106,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   topCenters: {
     source: dashboardSource,
+    byOrganization: true,
     async compute(s) {
       const rows = planFilter((await s.dashboard()).topCenters, s.filters);
       return {
@@ -110,6 +128,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   costByService: {
     source: costSource,
+    byOrganization: false,
     async compute(s) {
       const b = await s.costBreakdown();
       return {
@@ -130,6 +149,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   budgetUse: {
     source: () => businessEndpoints.costBudgets,
+    byOrganization: false,
     async compute(s) {
       const budgets = await s.budgets();
       return {
@@ -150,6 +170,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   recommendations: {
     source: () => businessEndpoints.costRecommendations,
+    byOrganization: false,
     async compute(s) {
       const list = await s.recommendations();
       return {
@@ -170,6 +191,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   requestVolume: {
     source: apiSource,
+    byOrganization: false,
     async compute(s) {
       const a = await s.api();
       return {
@@ -185,6 +207,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   errorRate: {
     source: apiSource,
+    byOrganization: false,
     async compute(s) {
       const a = await s.api();
       return {
@@ -200,6 +223,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   latency: {
     source: apiSource,
+    byOrganization: false,
     async compute(s) {
       const a = await s.api();
       return {
@@ -222,6 +246,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   apdex: {
     source: apiSource,
+    byOrganization: false,
     async compute(s) {
       const a = await s.api();
       return {
@@ -242,6 +267,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   uptime: {
     source: () => monitoringEndpoints.serviceSummary,
+    byOrganization: false,
     async compute(s) {
       const cards = await s.services();
       const known = cards.flatMap((c) => (c.uptimePercent === null ? [] : [c.uptimePercent]));
@@ -263,6 +289,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   activeUsers: {
     source: () => usageEndpoints.analytics,
+    byOrganization: false,
     async compute(s) {
       const u = await s.usage();
       return {
@@ -278,6 +305,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   sessions: {
     source: () => usageEndpoints.analytics,
+    byOrganization: false,
     async compute(s) {
       const u = await s.usage();
       return {
@@ -291,8 +319,66 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
       };
     },
   },
+  alertsBySeverity: {
+    source: alertSource,
+    byOrganization: true,
+    async compute(s) {
+      const list = await s.alerts();
+      const rows = ALERT_SEVERITIES.map((severity): Cell[] => {
+        const of = list.filter((a) => a.severity === severity);
+        return [severity, of.length, of.filter((a) => a.status !== 'resolved').length];
+      });
+      return {
+        coverage: alertCoverage(s),
+        value: list.length,
+        table: {
+          columns: [col('Severity', 'text'), col('Alerts', 'count'), col('Not resolved', 'count')],
+          rows,
+        },
+        chart: { kind: 'bar', points: rows.map((r) => ({ label: String(r[0]), value: Number(r[1]) })) },
+      };
+    },
+  },
+  meanTimeToResolve: {
+    source: alertSource,
+    byOrganization: true,
+    async compute(s) {
+      const stats = await s.alertStats();
+      // Resolution times by severity, from the same list the screen shows: the chart beside the headline.
+      const resolved = (await s.alerts()).filter((a) => a.resolvedAt !== null);
+      const bySeverity = ALERT_SEVERITIES.flatMap((severity) => {
+        const minutes = resolved
+          .filter((a) => a.severity === severity)
+          .map((a) => (Date.parse(a.resolvedAt ?? '') - Date.parse(a.timestamp)) / 60_000);
+        if (minutes.length === 0) return [];
+        return [
+          {
+            label: severity,
+            value: Math.round((minutes.reduce((x, y) => x + y, 0) / minutes.length) * 10) / 10,
+          },
+        ];
+      });
+      return {
+        coverage: alertCoverage(s),
+        value: stats.avgResolutionTime,
+        table: {
+          columns: [col('Figure', 'text'), col('Alerts', 'count'), col('Minutes', 'minutes')],
+          rows: [
+            ['Every resolved alert', stats.resolved, stats.avgResolutionTime],
+            ...bySeverity.map((p): Cell[] => [
+              `Listed ${p.label} alerts`,
+              resolved.filter((a) => a.severity === p.label).length,
+              p.value,
+            ]),
+          ],
+        },
+        chart: { kind: 'bar', points: bySeverity },
+      };
+    },
+  },
   signIns: {
     source: () => auditEndpoints.listAuditLogs,
+    byOrganization: true,
     async compute(s) {
       const range = auditRange(s);
       const [succeeded, failed] = await Promise.all([
@@ -321,6 +407,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   auditByAction: {
     source: () => auditEndpoints.listAuditLogs,
+    byOrganization: true,
     async compute(s) {
       const range = auditRange(s);
       const counts = await Promise.all(AUDIT_ACTIONS.map((action) => s.auditCount({ ...range, action })));
@@ -349,6 +436,8 @@ function auditRange(s: Sources): { from: string; to: string } {
 /** One metric, with its public description. */
 export async function computeMetric(id: MetricId, sources: Sources): Promise<MetricResult> {
   const info = METRICS[id];
-  const figure = await CATALOGUE[id].compute(sources);
-  return { id, label: info.label, unit: info.unit, definition: info.definition, ...figure };
+  const entry = CATALOGUE[id];
+  const figure = await entry.compute(sources);
+  const note = sources.filters.organizationId && !entry.byOrganization ? NOT_BY_ORGANIZATION : null;
+  return { id, label: info.label, unit: info.unit, definition: info.definition, ...figure, note };
 }

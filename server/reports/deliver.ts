@@ -102,7 +102,11 @@ export async function runDueReports(ctx: ServerContext): Promise<string[]> {
     if (!report.nextRunAt) continue;
     const claimed = await ctx.db
       .update(reports)
-      .set({ nextRunAt: nextRun(report.schedule, timeZone, now), status: 'running' })
+      .set({
+        nextRunAt: nextRun(report.schedule, timeZone, now),
+        status: 'running',
+        runningSince: new Date(now),
+      })
       .where(and(eq(reports.id, report.id), eq(reports.nextRunAt, report.nextRunAt)))
       .returning({ id: reports.id });
     if (claimed.length === 0) continue;

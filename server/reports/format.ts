@@ -1,3 +1,4 @@
+import { hoursAndMinutes } from '../../shared/alerting';
 import type { MetricResult } from '../../shared/api/reports';
 
 type Unit = MetricResult['table']['columns'][number]['unit'];
@@ -20,6 +21,9 @@ export function formatValue(value: string | number | null, unit: Unit): string {
       return `${grouped(1).format(value)}%`;
     case 'ms':
       return `${grouped(0).format(value)} ms`;
+    case 'minutes':
+      // As Alert Management writes it, after the exact figure.
+      return `${grouped(1).format(value)} min (${hoursAndMinutes(value)})`;
     case 'score':
       return grouped(2).format(value);
     case 'count':
@@ -35,6 +39,7 @@ export const XLSX_FORMATS: Partial<Record<Unit, string>> = {
   ratio: '0.0%',
   percent: '0.0"%"',
   ms: '#,##0" ms"',
+  minutes: '#,##0.0" min"',
   score: '0.00',
   count: '#,##0',
   date: 'yyyy-mm-dd hh:mm',

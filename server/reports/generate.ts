@@ -19,7 +19,8 @@ import { renderXlsx } from './xlsx';
 const DAY_MS = 86_400_000;
 
 export type ReportRow = typeof reports.$inferSelect;
-export type Trigger = 'manual' | 'schedule';
+/** `demo`: a demo report the first start generates (seed/reports.ts). */
+export type Trigger = 'manual' | 'schedule' | 'demo';
 
 export type GenerateOutcome =
   | {
@@ -118,8 +119,13 @@ export async function generateReport(
       .update(reports)
       .set(
         outcome.ok
-          ? { status: row.enabled ? 'active' : 'inactive', error: null, lastGeneratedAt: outcome.generatedAt }
-          : { status: 'error', error: outcome.reason },
+          ? {
+              status: row.enabled ? 'active' : 'inactive',
+              error: null,
+              lastGeneratedAt: outcome.generatedAt,
+              runningSince: null,
+            }
+          : { status: 'error', error: outcome.reason, runningSince: null },
       )
       .where(eq(reports.id, row.id));
     if (outcome.ok)

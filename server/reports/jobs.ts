@@ -5,11 +5,13 @@ import { TIMEZONE_IANA } from '../../shared/settings';
 import { runDueReports, rescheduleAll } from './deliver';
 import { generateReport } from './generate';
 import { purgeExpiredReportFiles } from './store';
+import { sweepStuckReports } from './sweep';
 
 export const REPORT_QUEUES = {
   generate: 'report-generate',
   schedules: 'report-schedules',
   fileExpiry: 'report-file-expiry',
+  stuckSweep: 'report-stuck-sweep',
 } as const;
 
 const generateData = z.object({ reportId: z.uuid(), trigger: z.enum(['manual', 'schedule']) }).strict();
@@ -17,8 +19,9 @@ const noData = z.object({}).strict();
 
 /**
  * The reports' jobs: a generation per request (the report is `running` meanwhile), a scheduler tick each
- * minute that runs the reports whose next run (cron in the platform's timezone) has come, and the hourly
- * removal of files past their retention. Schedules follow a change of the platform's timezone.
+ * minute that runs the reports whose next run (cron in the platform's timezone) has come, the hourly
+ * removal of files past their retention, and every 5 minutes the sweep of reports whose generation died
+ * with its process (server/reports/sweep.ts). Schedules follow a change of the platform's timezone.
  */
 export async function defineReportJobs(jobs: JobRunner, ctx: ServerContext): Promise<void> {
   await jobs.define(
@@ -42,7 +45,15 @@ export async function defineReportJobs(jobs: JobRunner, ctx: ServerContext): Pro
     },
     { data: noData, policy: 'stately', retries: 5, retryDelaySeconds: 60 },
   );
+  await jobs.define(
+    REPORT_QUEUES.stuckSweep,
+    async () => {
+      await sweepStuckReports(ctx.db, ctx.config.now());
+    },
+    { data: noData, policy: 'stately', retries: 2, retryDelaySeconds: 60 },
+  );
   await jobs.schedule(REPORT_QUEUES.schedules, '* * * * *', 'UTC', {});
+  await jobs.schedule(REPORT_QUEUES.stuckSweep, '*/5 * * * *', 'UTC', {});
   await jobs.schedule(REPORT_QUEUES.fileExpiry, '0 * * * *', 'UTC', {});
 
   let zone = TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];

@@ -49,6 +49,7 @@ export async function renderPdf(heading: ReportHeading, data: ReportData): Promi
       { text: formatValue(metric.value, metric.unit), style: 'value' },
       { text: metric.definition, style: 'definition' },
       { text: `Covers: ${metric.coverage}`, style: 'coverage' },
+      ...(metric.note ? [{ text: metric.note, style: 'note' }] : []),
     );
     if (metric.chart.points.length > 0) {
       sections.push({ svg: await svgOf(metric.chart), width: 480, margin: [0, 6, 0, 10] });
@@ -127,6 +128,7 @@ export async function renderPdf(heading: ReportHeading, data: ReportData): Promi
       value: { fontSize: 20, bold: true, margin: [0, 2, 0, 4] },
       definition: { fontSize: 9, color: '#374151' },
       coverage: { fontSize: 8, color: '#6b7280', margin: [0, 2, 0, 0] },
+      note: { fontSize: 8, bold: true, color: '#92400e', margin: [0, 2, 0, 0] },
       th: { bold: true },
       running: { fontSize: 8, color: '#6b7280' },
     },

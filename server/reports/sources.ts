@@ -5,6 +5,8 @@ import type {
   CostBreakdown,
   CostRecommendation,
 } from '../../shared/api';
+import type { Alert } from '../../shared/alerting';
+import type { AlertStats } from '../../shared/api/alerts';
 import type { ServiceCard } from '../../shared/api/monitoring';
 import type { UserAnalytics } from '../../shared/api/usage';
 import type { ReportFilters } from '../../shared/api/reports';
@@ -12,7 +14,10 @@ import type { CostPeriod } from '../../shared/api/business';
 import type { ApiRange } from '../../shared/monitoring';
 import type { AnalyticsRange } from '../../shared/usage';
 import type { AuditFilter } from '../../shared/api/audit';
+import { eq } from 'drizzle-orm';
+import { alertsWithHistory, alertStats } from '../alerting/queries';
 import { countAudit } from '../audit/query';
+import { alerts } from '../db/schema';
 import type { Db } from '../db/client';
 import { breakdownOf, budgetsOf, loadPeriods, recommendationsOf } from '../domain/business/cost';
 import { businessFigures } from '../domain/business/dashboard';
@@ -51,6 +56,9 @@ export interface Sources {
   api(): Promise<ApiPerformance>;
   services(): Promise<ServiceCard[]>;
   usage(): Promise<UserAnalytics>;
+  /** Alert Management's list and KPI cards: the platform's alerts, or the report's organization's. */
+  alerts(): Promise<Alert[]>;
+  alertStats(): Promise<AlertStats>;
   /** The Audit Logs screen's total for a filter, in the report's organization if it names one. */
   auditCount(filter: Omit<AuditFilter, 'search'>): Promise<number>;
 }
@@ -73,6 +81,12 @@ export function createSources(db: Db, now: number, filters: ReportFilters): Sour
     api: once(() => apiPerformance(db, API_RANGE, now)),
     services: once(() => serviceCards(db, now)),
     usage: once(() => userAnalytics(db, usageRange, now)),
+    alerts: once(() =>
+      filters.organizationId
+        ? alertsWithHistory(db, eq(alerts.organizationId, filters.organizationId))
+        : alertsWithHistory(db),
+    ),
+    alertStats: once(() => alertStats(db, filters.organizationId)),
     auditCount: (filter) =>
       countAudit(db, {
         ...filter,

@@ -38,7 +38,14 @@ export async function renderXlsx(heading: ReportHeading, data: ReportData): Prom
   book.created = new Date(data.generatedAt);
 
   const summary = book.addWorksheet('Summary', { views: [{ state: 'frozen', ySplit: 10 }] });
-  summary.columns = [{ width: 34 }, { width: 22 }, { width: 14 }, { width: 40 }, { width: 80 }];
+  summary.columns = [
+    { width: 34 },
+    { width: 22 },
+    { width: 14 },
+    { width: 40 },
+    { width: 80 },
+    { width: 60 },
+  ];
   const facts: [string, string | Date][] = [
     ['Platform', heading.platformName],
     ['Report', heading.name],
@@ -55,10 +62,17 @@ export async function renderXlsx(heading: ReportHeading, data: ReportData): Prom
     row.getCell(1).font = { bold: true };
     if (value instanceof Date) row.getCell(2).numFmt = XLSX_FORMATS.date ?? '';
   }
-  const header = summary.addRow(['Metric', 'Value', 'Unit', 'Covers', 'Definition']);
+  const header = summary.addRow(['Metric', 'Value', 'Unit', 'Covers', 'Definition', 'Note']);
   header.font = { bold: true };
   for (const metric of data.metrics) {
-    const row = summary.addRow([metric.label, metric.value, metric.unit, metric.coverage, metric.definition]);
+    const row = summary.addRow([
+      metric.label,
+      metric.value,
+      metric.unit,
+      metric.coverage,
+      metric.definition,
+      metric.note ?? null,
+    ]);
     const format = XLSX_FORMATS[metric.unit];
     if (format) row.getCell(2).numFmt = format;
   }

@@ -9,6 +9,7 @@ import { insertDemoUsage } from './usage';
 import { insertDemoSignals } from './signals';
 import { insertDemoAlerting } from './alerting';
 import { insertDemoIntegrations } from './integrations';
+import { insertDemoReports } from './reports';
 import { DEMO_ORGANIZATION_COUNT, demoOrganizationId, insertDemoTenants } from './tenancy';
 
 /**
@@ -25,19 +26,30 @@ export interface SeedOptions {
    * audit records to be sealed after the move, both done by migrateDatabase at that start.
    */
   anchored?: boolean;
+  /**
+   * true (the build's snapshot, a server's start): a few report definitions that the first start generates
+   * (seed/reports.ts). Off by default so that a suite's server does not spend its start on files it never
+   * reads.
+   */
+  reports?: boolean;
 }
 
 export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<boolean> {
-  const { now = Date.now(), tenants = true, anchored = true } = options;
+  const { now = Date.now(), tenants = true, anchored = true, reports = false } = options;
   return database.exclusive(async ({ db }) => {
     const [row] = await db.select({ users: count() }).from(users);
     if ((row?.users ?? 0) > 0) return false;
-    await db.transaction((tx) => insertDemoData(tx, tenants ? now : undefined, anchored));
+    await db.transaction((tx) => insertDemoData(tx, tenants ? now : undefined, anchored, reports));
     return true;
   });
 }
 
-async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: boolean): Promise<void> {
+async function insertDemoData(
+  db: Db,
+  tenantsAt: number | undefined,
+  anchored: boolean,
+  reports: boolean,
+): Promise<void> {
   await db.insert(users).values(
     DEMO_USERS.map((u) => ({
       ...u,
@@ -54,6 +66,7 @@ async function insertDemoData(db: Db, tenantsAt: number | undefined, anchored: b
     await insertDemoSignals(db, tenantsAt);
     await insertDemoAlerting(db, tenantsAt);
     await insertDemoIntegrations(db, tenantsAt);
+    if (reports) await insertDemoReports(db, tenantsAt);
     await db
       .insert(demoAnchor)
       .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });

@@ -120,6 +120,11 @@ export const metricResult = z.object({
   /** What the figure covers, in words ("Last 30 Days", "Last 7 days of traffic"). */
   coverage: z.string(),
   value: z.number().nullable(),
+  /**
+   * Set when the report is limited to one organization and this figure cannot be (it has no organization
+   * dimension): it is the platform's, and the file says so. Absent in files made before it existed.
+   */
+  note: z.string().nullable().optional(),
   table: z.object({
     columns: z.array(z.object({ label: z.string(), unit: z.enum([...METRIC_UNITS, 'text', 'date']) })),
     rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),

@@ -12,8 +12,10 @@ import type { Route } from '../../http/router';
 import type { JobRunner } from '../../jobs/runner';
 import { accessRefusal, REPORT_TEXTS } from '../../reports/access';
 import { defineReportJobs, REPORT_QUEUES } from '../../reports/jobs';
-import { generateReport } from '../../reports/generate';
+import { startDemoReports } from '../../reports/demo';
+import { generateReport, type Trigger } from '../../reports/generate';
 import { nextRun } from '../../reports/schedule';
+import { sweepStuckReports } from '../../reports/sweep';
 import { latestContent, latestData, latestFiles, loadDefinitions } from '../../reports/store';
 
 const CONTENT_TYPES = {
@@ -34,24 +36,32 @@ export async function registerReportRoutes(
   ctx: ServerContext,
   jobs: JobRunner | undefined,
 ): Promise<void> {
+  // A generation that was running when the server last stopped never ends: swept at start, then by a job.
+  await sweepStuckReports(ctx.db, ctx.config.now());
   if (jobs) await defineReportJobs(jobs, ctx);
   // Without a job runner (an app built for a test), a generation runs in this process; closing waits for it.
   const inProcess = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...inProcess]);
   });
+  const generateHere = (reportId: string, trigger: Trigger) => {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => generateReport(ctx, reportId, trigger))
+      .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
+      .finally(() => inProcess.delete(running));
+    inProcess.add(running);
+  };
   const enqueue = async (reportId: string) => {
     if (jobs) {
       await jobs.send(REPORT_QUEUES.generate, { reportId, trigger: 'manual' });
       return;
     }
-    const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => generateReport(ctx, reportId, 'manual'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
-      .finally(() => inProcess.delete(running));
-    inProcess.add(running);
+    generateHere(reportId, 'manual');
   };
   const now = () => ctx.config.now();
+  // Here rather than queued: the job runner starts after the routes are registered. A start that dies
+  // meanwhile leaves them running, for the sweep.
+  await startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
 
@@ -154,7 +164,7 @@ export async function registerReportRoutes(
     // Marked running before the job is queued, so that the list the caller reloads shows it at once.
     const claimed = await ctx.db
       .update(reports)
-      .set({ status: 'running', error: null })
+      .set({ status: 'running', error: null, runningSince: new Date(now()) })
       .where(and(eq(reports.id, row.id), eq(reports.status, row.status)))
       .returning({ id: reports.id });
     if (claimed.length === 0) throw new HttpError(409, REPORT_TEXTS.running);
@@ -165,7 +175,7 @@ export async function registerReportRoutes(
     } catch (error) {
       await ctx.db
         .update(reports)
-        .set({ status: row.status, error: row.error })
+        .set({ status: row.status, error: row.error, runningSince: row.runningSince })
         .where(eq(reports.id, row.id));
       throw error;
     }

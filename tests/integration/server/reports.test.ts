@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
+  AlertList,
   ApiPerformance,
   BudgetStatus,
   BusinessDashboard,
@@ -28,14 +29,18 @@ import type {
   SystemSettings,
   UserAnalytics,
 } from '../../../shared/api';
-import { METRIC_IDS, REPORT_TEMPLATES, REPORT_TYPES } from '../../../shared/reports';
+import { ALERT_SEVERITIES } from '../../../shared/alerting';
+import { METRIC_IDS, METRICS, REPORT_TEMPLATES, REPORT_TYPES, type MetricId } from '../../../shared/reports';
 import { buildApp } from '../../../server/app';
-import { reports, users } from '../../../server/db/schema';
+import { alerts, reports, users } from '../../../server/db/schema';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
+import { CATALOGUE, NOT_BY_ORGANIZATION } from '../../../server/reports/catalogue';
 import { REPORT_QUEUES } from '../../../server/reports/jobs';
+import { STUCK_REASON, sweepStuckReports } from '../../../server/reports/sweep';
 import { formatValue } from '../../../server/reports/format';
 import { seedDemo } from '../../../server/seed/demo';
+import { demoOrganizationId } from '../../../server/seed/tenancy';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
@@ -243,6 +248,201 @@ describe.each(testDatabases)('reports on $name', (target) => {
         `/audit-logs?action=LOGIN&status=success&withTotal=true&limit=1&from=${from}&to=${to}`,
       );
       expect(value('signIns')).toBe(logins.total);
+
+      const { alerts: listed, stats } = await get<AlertList>('/alerts');
+      expect(stats.avgResolutionTime).not.toBeNull();
+      expect(value('meanTimeToResolve')).toBe(stats.avgResolutionTime);
+      expect(value('alertsBySeverity')).toBe(listed.length);
+      expect(data.metrics.find((m) => m.id === 'alertsBySeverity')?.table.rows).toEqual(
+        ALERT_SEVERITIES.map((severity) => {
+          const of = listed.filter((a) => a.severity === severity);
+          return [severity, of.length, of.filter((a) => a.status !== 'resolved').length];
+        }),
+      );
+      // Unfiltered, no figure carries the organization note.
+      expect(data.metrics.every((m) => m.note === null)).toBe(true);
+    },
+  );
+
+  it(
+    'narrows every figure with an organization to the report’s, and notes the others, in the PDF and XLSX',
+    { timeout: 120_000 },
+    async () => {
+      const organizationId = demoOrganizationId(0);
+      const at = (minutesAgo: number) => new Date(clock.now() - minutesAgo * 60_000);
+      await suite.database.db.insert(alerts).values([
+        {
+          organizationId,
+          title: 'Late sign-outs',
+          severity: 'high',
+          status: 'resolved',
+          createdAt: at(200),
+          resolvedAt: at(110),
+        },
+        {
+          organizationId,
+          title: 'Ratio breach',
+          severity: 'high',
+          status: 'resolved',
+          createdAt: at(100),
+          resolvedAt: at(70),
+        },
+        { organizationId, title: 'Missed check-in', severity: 'low', status: 'active', createdAt: at(50) },
+      ]);
+      const filters = { organizationId, plan: null, period: '30d' as const };
+      const results = new Map<string, ReportData>();
+      for (const format of ['xlsx', 'pdf'] as const) {
+        const report = await create({
+          name: `One center ${format}`,
+          format,
+          metrics: [...METRIC_IDS],
+          filters,
+        });
+        const done = await generate(report.id);
+        expect(done.status, done.error ?? '').toBe('active');
+        results.set(format, await get<ReportData>(`/reports/${report.id}/data`));
+        const response = await download(report.id);
+        const data = results.get(format) as ReportData;
+        const noted = data.metrics.filter((m) => m.note);
+        if (format === 'xlsx') {
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+          const notes = new Map<string, unknown>();
+          book
+            .getWorksheet('Summary')
+            ?.eachRow((row) => notes.set(String(row.getCell(1).value), row.getCell(6).value));
+          expect(notes.get('Metric')).toBe('Note');
+          for (const m of data.metrics) expect(notes.get(m.label), m.label).toBe(m.note ?? null);
+        } else {
+          const file = path.join(dir, 'one-center.pdf');
+          await writeFile(file, response.rawPayload);
+          const { stdout } = await run('/usr/bin/pdftotext', [file, '-']);
+          const flat = stdout.replace(/\s+/g, ' ');
+          expect(flat.split(NOT_BY_ORGANIZATION).length - 1).toBe(noted.length);
+        }
+      }
+      const data = results.get('xlsx') as ReportData;
+      const metric = (id: MetricId) => data.metrics.find((m) => m.id === id);
+      // Each family: noted exactly when its figure has no organization dimension.
+      for (const id of METRIC_IDS) {
+        expect(metric(id)?.note ?? null, id).toBe(CATALOGUE[id].byOrganization ? null : NOT_BY_ORGANIZATION);
+      }
+      expect(METRIC_IDS.filter((id) => CATALOGUE[id].byOrganization)).toEqual([
+        'mrr',
+        'arr',
+        'churn',
+        'cac',
+        'ltv',
+        'trialConversion',
+        'revenueByPlan',
+        'topCenters',
+        'alertsBySeverity',
+        'meanTimeToResolve',
+        'signIns',
+        'auditByAction',
+      ]);
+
+      // Dashboard figures: the organization's dashboard for the same period.
+      const response = await call(app, {
+        method: 'GET',
+        url: '/dashboard/business/organization?period=30d',
+        headers: { ...bearer(admin), 'x-organization-id': organizationId },
+      });
+      expect(response.status, response.body.error).toBe(200);
+      const dashboard = response.body.data as BusinessDashboard;
+      expect(metric('mrr')?.value).toBe(dashboard.kpis.mrr);
+      expect(metric('churn')?.value).toBe(dashboard.kpis.monthlyChurn);
+      expect(metric('topCenters')?.table.rows.map((r) => r[0])).toEqual(
+        dashboard.topCenters.map((c) => c.name),
+      );
+      const platform = await get<BusinessDashboard>('/dashboard/business?period=30d');
+      expect(metric('mrr')?.value).toBeLessThan(platform.kpis.mrr ?? 0);
+
+      // Audit figures: the Audit Logs screen's total in that organization.
+      const from = new Date(clock.now() - 30 * DAY).toISOString();
+      const to = new Date(clock.now()).toISOString();
+      const logins = await call(app, {
+        method: 'GET',
+        url: `/audit-logs?action=LOGIN&status=success&withTotal=true&limit=1&from=${from}&to=${to}`,
+        headers: { ...bearer(admin), 'x-organization-id': organizationId },
+      });
+      expect(metric('signIns')?.value).toBe((logins.body.data as { total: number }).total);
+
+      // Alert figures: the organization's alerts only (the platform's are not counted), read back here.
+      const own = await suite.database.db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.organizationId, organizationId));
+      expect(own.length).toBeGreaterThanOrEqual(3);
+      expect(metric('alertsBySeverity')?.value).toBe(own.length);
+      expect(metric('alertsBySeverity')?.table.rows).toEqual(
+        ALERT_SEVERITIES.map((severity) => {
+          const of = own.filter((a) => a.severity === severity);
+          return [severity, of.length, of.filter((a) => a.status !== 'resolved').length];
+        }),
+      );
+      const resolved = own.filter((a) => a.resolvedAt !== null);
+      const mean =
+        resolved.reduce((sum, a) => sum + ((a.resolvedAt?.getTime() ?? 0) - a.createdAt.getTime()), 0) /
+        resolved.length /
+        60_000;
+      expect(metric('meanTimeToResolve')?.value).toBe(Math.round(mean * 10) / 10);
+      expect(metric('meanTimeToResolve')?.unit).toBe('minutes');
+      expect(formatValue(60, 'minutes')).toBe('60.0 min (1h 0m)');
+
+      // The figures without an organization are the platform's, as their screens show them.
+      const breakdown = await get<CostBreakdown>('/cost/breakdown?period=30d');
+      expect(metric('costByService')?.value).toBe(breakdown.total.current_cost);
+      const api = await get<ApiPerformance>('/monitoring/api-performance?range=7d');
+      expect(metric('requestVolume')?.value).toBe(api.kpis.requests);
+      expect(METRICS.meanTimeToResolve.category).toBe('platform');
+    },
+  );
+
+  it(
+    'puts a report its dead generation left running in error after the timeout, by the sweep job',
+    { timeout: 60_000 },
+    async () => {
+      const old = await create({ name: 'Killed mid-generation' });
+      const fresh = await create({ name: 'Still generating' });
+      const legacy = await create({ name: 'Running since before the column' });
+      const minutesAgo = (m: number) => new Date(clock.now() - m * 60_000);
+      await suite.database.db
+        .update(reports)
+        .set({ status: 'running', runningSince: minutesAgo(31) })
+        .where(eq(reports.id, old.id));
+      await suite.database.db
+        .update(reports)
+        .set({ status: 'running', runningSince: minutesAgo(29) })
+        .where(eq(reports.id, fresh.id));
+      await suite.database.db
+        .update(reports)
+        .set({ status: 'running', runningSince: null })
+        .where(eq(reports.id, legacy.id));
+      // Generate Now refuses a running report.
+      expect((await send('POST', `/reports/${old.id}/generate`, admin)).status).toBe(409);
+
+      await jobs.send(REPORT_QUEUES.stuckSweep, {});
+      await vi.waitFor(async () => expect((await definition(old.id))?.status).toBe('error'), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      expect((await definition(old.id))?.error).toBe(STUCK_REASON);
+      expect(STUCK_REASON).toContain('30 minutes');
+      expect((await definition(legacy.id))?.status).toBe('error');
+      expect((await definition(fresh.id))?.status).toBe('running');
+
+      // The same sweep, directly, once the fresh one passes the timeout too; nothing else is touched.
+      expect(await sweepStuckReports(suite.database.db, clock.now())).toEqual([]);
+      expect(await sweepStuckReports(suite.database.db, clock.now() + 2 * 60_000)).toEqual([fresh.id]);
+
+      // An errored report generates again.
+      const again = await generate(old.id);
+      expect(again.status).toBe('active');
+      expect(again.error).toBeNull();
+      const [row] = await suite.database.db.select().from(reports).where(eq(reports.id, old.id));
+      expect(row?.runningSince).toBeNull();
+      for (const r of [old, fresh, legacy]) await send('DELETE', `/reports/${r.id}`, admin);
     },
   );
 

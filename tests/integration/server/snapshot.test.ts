@@ -2,8 +2,8 @@ import { count, eq, like } from 'drizzle-orm';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAnchor, serverSecrets, users } from '../../../server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoAnchor, reports, serverSecrets, users } from '../../../server/db/schema';
 import { createDemoSnapshot } from '../../../server/db/snapshot';
 import { createLogger } from '../../../server/logger';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
@@ -106,8 +106,21 @@ describe('the demo database snapshot a first start loads', () => {
       ).data;
     expect(await get('/cost/budgets')).toMatchObject([{ monthlyLimit: 2200, spent: 1870, usedPercent: 85 }]);
     expect(await get('/cost/score?period=30d')).toMatchObject({ score: 72 });
-    // The demo's 1,500 records and the sign-in just made.
-    expect(await get('/audit-logs/verify')).toMatchObject({ valid: true, checked: 1_501 });
+    // The first start generates the demo's reports, each audited (seed/reports.ts): once they are done,
+    // the demo's 1,500 records, the sign-in just made and one record per report.
+    const demoReports = await server.database.db.select({ id: reports.id }).from(reports);
+    expect(demoReports.length).toBeGreaterThan(0);
+    await vi.waitFor(
+      async () => {
+        const statuses = await server.database.db.select({ status: reports.status }).from(reports);
+        expect(statuses.every((r) => r.status === 'active')).toBe(true);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    expect(await get('/audit-logs/verify')).toMatchObject({
+      valid: true,
+      checked: 1_501 + demoReports.length,
+    });
     // A first start that moves the demo rewrites every date once: slower than one on build day.
   }, 120_000);
 });
