@@ -156,6 +156,10 @@ export const ruleInput = z
   });
 export type RuleInput = z.infer<typeof ruleInput>;
 
+/** A rule's state now: the most urgent of its series' (Grafana's rule state); a rule not evaluated is normal. */
+export const RULE_STATES = ['normal', 'pending', 'firing', 'recovering'] as const;
+export type RuleState = (typeof RULE_STATES)[number];
+
 export const alertRule = z.object({
   id: z.string(),
   name: z.string(),
@@ -176,6 +180,7 @@ export const alertRule = z.object({
   createdAt: z.string(),
   lastTriggered: z.string().nullable(),
   triggerCount: z.number().int(),
+  state: z.enum(RULE_STATES),
 });
 export type AlertRule = z.infer<typeof alertRule>;
 
