@@ -5,6 +5,7 @@ import {
   conditionText,
   type MaintenanceWindowInput,
   type NotificationSettings,
+  type RuleNotification,
 } from '../../shared/alerting';
 import type { Db } from '../db/client';
 import {
@@ -15,6 +16,7 @@ import {
   alerts,
   maintenanceWindows,
   notificationPreferences,
+  users,
 } from '../db/schema';
 import { fireAlert, resolveAlert, type AlertEvent } from './lifecycle';
 import { MetricCache, type Series } from './metrics';
@@ -122,6 +124,8 @@ export async function evaluateRule(
 export interface EvaluationDeps {
   db: Db;
   instanceId: string;
+  /** The platform's timezone (IANA; System Settings), for quiet hours. */
+  timeZone: string;
 }
 
 /**
@@ -163,6 +167,26 @@ export async function runEvaluationTick(deps: EvaluationDeps, tickAt: number): P
     db.select().from(maintenanceWindows),
     db.select().from(notificationPreferences),
   ]);
+  // The console users that the rules' emails reach: their own settings decide for mail to them.
+  const addresses = [
+    ...new Set(
+      rules.flatMap((r) =>
+        r.notifications.filter((n) => n.type === 'email').map((n) => n.target.toLowerCase()),
+      ),
+    ),
+  ];
+  const recipients = addresses.length
+    ? await db
+        .select({ email: users.email, settings: notificationPreferences.settings })
+        .from(users)
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+        .where(inArray(sql`lower(${users.email})`, addresses))
+    : [];
+  const userSettings = new Map(
+    recipients.map((r) => [r.email.toLowerCase(), r.settings ?? DEFAULT_NOTIFICATION_SETTINGS]),
+  );
+  const settingsFor = (target: RuleNotification) =>
+    target.type === 'email' ? userSettings.get(target.target.toLowerCase()) : undefined;
   const byRule = new Map<string, InstanceRow[]>();
   for (const i of instances) byRule.set(i.ruleId, [...(byRule.get(i.ruleId) ?? []), i]);
   const openByRule = new Map<string, OpenAlert[]>();
@@ -242,6 +266,8 @@ export async function runEvaluationTick(deps: EvaluationDeps, tickAt: number): P
         now,
         rule,
         settings,
+        settingsFor,
+        timeZone: deps.timeZone,
         events: ruleEvents,
         open,
         muted,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { conditionText, type RuleInput } from '../../shared/alerting';
 import type { RulePreview } from '../../shared/api/alerts';
+import { TIMEZONE_IANA } from '../../shared/settings';
 import type { ServerContext } from '../context';
 import type { JobRunner } from '../jobs/runner';
 import { deliverPlans, defineWebhookRetries } from './deliver';
@@ -42,7 +43,9 @@ export async function createAlerting(
   const alerting: Alerting = {
     async evaluate(now = ctx.config.now()) {
       const tickAt = Math.floor(now / interval) * interval;
-      const result = await runEvaluationTick({ db: ctx.db, instanceId }, tickAt);
+      const { settings } = await ctx.settings.current();
+      const timeZone = TIMEZONE_IANA[settings.general.timezone];
+      const result = await runEvaluationTick({ db: ctx.db, instanceId, timeZone }, tickAt);
       if (!result.claimed) return result;
       await deliverPlans(ctx, jobs, result.plans);
       await announce(ctx, result.events, onError);
