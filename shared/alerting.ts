@@ -84,13 +84,21 @@ export type RuleFilter = z.infer<typeof ruleFilter>;
 
 const emailTarget = z.email('An email notification needs a valid address');
 const urlTarget = z.url({ protocol: /^https?$/, error: 'A webhook notification needs an http(s) URL' });
+/**
+ * A generic webhook target names a webhook integration (its id): the notification is one of its signed,
+ * retried deliveries. A URL is what rules stored before; it is still posted as a plain JSON POST.
+ */
+const webhookTarget = z.union([z.uuid(), urlTarget], {
+  error: 'A webhook notification needs a webhook integration or an http(s) URL',
+});
+export const isIntegrationTarget = (target: string) => z.uuid().safeParse(target).success;
 
 export const ruleNotification = z
   .object({ type: z.enum(NOTIFICATION_TYPES), target: z.string().trim().max(500) })
   .superRefine((n, ctx) => {
     // A slack target may be left blank: the chat webhook of System Settings is used then.
     const check =
-      n.type === 'email' ? emailTarget : n.type === 'webhook' ? urlTarget : n.target ? urlTarget : null;
+      n.type === 'email' ? emailTarget : n.type === 'webhook' ? webhookTarget : n.target ? urlTarget : null;
     const result = check?.safeParse(n.target);
     if (result && !result.success)
       ctx.addIssue({ code: 'custom', path: ['target'], message: result.error.issues[0]?.message ?? '' });
