@@ -1,3 +1,0 @@
-import { measureAlerting } from './alerting';
-const results = await measureAlerting();
-for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit} (${r.detail ?? ''})`);
