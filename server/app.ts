@@ -39,6 +39,7 @@ import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerReportRoutes } from './routes/reports';
 import { registerBackupRoutes } from './routes/backups';
 import { installRequestRecording, type RequestRecorder } from './signals/recorder';
+import { registerTestFaults } from './testing/faults';
 
 export interface BuildAppOptions {
   /** An open, migrated database. The app does not close it: whoever opened it does (see startServer). */
@@ -117,6 +118,7 @@ export async function buildApp({
   await registerRateLimit(app, ctx);
   await registerSettingsEffects(app, ctx);
   if (requestRecorder) installRequestRecording(app, requestRecorder, config.now);
+  if (config.testFaults) registerTestFaults(app);
 
   await app.register(swagger, {
     openapi: {

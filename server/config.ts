@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
+import type { TestFaults } from './testing/faults';
 import { appVersion } from './version';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -36,6 +37,8 @@ export interface ServerConfig {
   dataFolder?: string;
   /** The age identity of the backups (`BACKUP_IDENTITY`); unset, one is made in the data folder's config/. */
   backupIdentity?: string;
+  /** Test builds only (server/testing/faults.ts): the fault switch and a shorter evaluation interval. */
+  testFaults?: TestFaults;
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */

@@ -10,6 +10,7 @@ import { resolveConfig } from './config';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import type { OutboundPolicy } from './security/outbound';
+import type { TestFaults } from './testing/faults';
 import { loadSecretKey } from './security/secret-box';
 import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
 import { createRequestRecorder } from './signals/recorder';
@@ -43,6 +44,8 @@ export interface StartServerOptions {
   jobClock?: Clock;
   /** Test-only: addresses outgoing webhooks may reach although not public (a loopback sink). */
   outbound?: OutboundPolicy;
+  /** Test builds only: the fault switch (server/testing/faults.ts). Only the browser host passes it. */
+  testFaults?: TestFaults;
 }
 
 export interface RunningServer {
@@ -75,6 +78,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     ...options.config,
+    ...(options.testFaults ? { testFaults: options.testFaults } : {}),
     jwtSecret,
   };
   const serverConfig = resolveConfig(config);

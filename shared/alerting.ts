@@ -84,13 +84,21 @@ export type RuleFilter = z.infer<typeof ruleFilter>;
 
 const emailTarget = z.email('An email notification needs a valid address');
 const urlTarget = z.url({ protocol: /^https?$/, error: 'A webhook notification needs an http(s) URL' });
+/**
+ * A generic webhook target names a webhook integration (its id): the notification is one of its signed,
+ * retried deliveries. A URL is what rules stored before; it is still posted as a plain JSON POST.
+ */
+const webhookTarget = z.union([z.uuid(), urlTarget], {
+  error: 'A webhook notification needs a webhook integration or an http(s) URL',
+});
+export const isIntegrationTarget = (target: string) => z.uuid().safeParse(target).success;
 
 export const ruleNotification = z
   .object({ type: z.enum(NOTIFICATION_TYPES), target: z.string().trim().max(500) })
   .superRefine((n, ctx) => {
     // A slack target may be left blank: the chat webhook of System Settings is used then.
     const check =
-      n.type === 'email' ? emailTarget : n.type === 'webhook' ? urlTarget : n.target ? urlTarget : null;
+      n.type === 'email' ? emailTarget : n.type === 'webhook' ? webhookTarget : n.target ? urlTarget : null;
     const result = check?.safeParse(n.target);
     if (result && !result.success)
       ctx.addIssue({ code: 'custom', path: ['target'], message: result.error.issues[0]?.message ?? '' });
@@ -156,6 +164,10 @@ export const ruleInput = z
   });
 export type RuleInput = z.infer<typeof ruleInput>;
 
+/** A rule's state now: the most urgent of its series' (Grafana's rule state); a rule not evaluated is normal. */
+export const RULE_STATES = ['normal', 'pending', 'firing', 'recovering'] as const;
+export type RuleState = (typeof RULE_STATES)[number];
+
 export const alertRule = z.object({
   id: z.string(),
   name: z.string(),
@@ -176,6 +188,7 @@ export const alertRule = z.object({
   createdAt: z.string(),
   lastTriggered: z.string().nullable(),
   triggerCount: z.number().int(),
+  state: z.enum(RULE_STATES),
 });
 export type AlertRule = z.infer<typeof alertRule>;
 

@@ -6,6 +6,7 @@ import { startupLines } from './banner';
 import { defaultDataDir, portFromEnv } from './data-dir';
 import { startBrowserHost } from './host';
 import { exitOnSignals } from './shutdown';
+import { testFaultsFromEnv } from './test-faults';
 
 // `npm run web`: the console in a browser. PORT (default 5180, 0 = random), CONSOLE_DATA_DIR.
 const logger = createConsoleLogger('browser-host');
@@ -16,6 +17,7 @@ try {
     env: process.env,
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
+      ...testFaultsFromEnv(process.env),
     }),
     logger,
   });

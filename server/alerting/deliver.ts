@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { RuleNotification } from '../../shared/alerting';
+import { isIntegrationTarget, type RuleNotification } from '../../shared/alerting';
 import type { ServerContext } from '../context';
 import { alertNotifications, alerts } from '../db/schema';
 import type { JobRunner } from '../jobs/runner';
@@ -69,9 +69,35 @@ export async function composeMessage(
   };
 }
 
+/** What one target's sending came to; `retrying`: not yet sent, a later attempt is scheduled. */
+export type NotifyOutcome = MailOutcome & { retrying?: boolean };
+
 /**
- * The generic webhook channel: a plain JSON POST, and on failure a retry job (backoff, then left failed).
- * The ONE function to switch to the integrations' signed deliveries when they land.
+ * A rule's generic webhook naming a webhook integration: one signed delivery of an `alert.fired` (firing,
+ * repeat, escalation) or `alert.resolved` event to that endpoint only, with the notification as its data.
+ * The integrations retry it on their schedule, list it under Webhook Events and can replay it.
+ */
+export async function deliverToIntegration(
+  ctx: Pick<ServerContext, 'webhooks'>,
+  integrationId: string,
+  payload: NotificationMessage['payload'],
+): Promise<NotifyOutcome> {
+  const type = payload.event === 'alert.resolved' ? 'alert.resolved' : 'alert.fired';
+  const outcome = await ctx.webhooks.sendTo(integrationId, type, { ...payload });
+  if (!outcome) return { sent: false, reason: WEBHOOK_TEXTS.noIntegration };
+  if (outcome.status === 'success') return { sent: true };
+  const answered = outcome.result?.status ? `HTTP ${outcome.result.status}` : outcome.result?.error;
+  const reason = `The webhook integration did not accept it${answered ? ` (${answered})` : ''}.`;
+  return outcome.status === 'pending' ? { sent: false, reason, retrying: true } : { sent: false, reason };
+}
+
+export const WEBHOOK_TEXTS = {
+  noIntegration: 'The webhook integration no longer exists or is disabled.',
+} as const;
+
+/**
+ * A rule's webhook stored as a URL (rules made before webhooks named an integration): a plain JSON POST,
+ * and on failure a retry job (backoff, then left failed).
  */
 export async function deliverWebhookNotification(
   ctx: Pick<ServerContext, 'db' | 'webhooks' | 'config'>,
@@ -133,7 +159,7 @@ export async function sendToTarget(
   target: RuleNotification,
   message: NotificationMessage,
   notificationId: string,
-): Promise<MailOutcome> {
+): Promise<NotifyOutcome> {
   switch (target.type) {
     case 'email':
       return sendMail(ctx, { to: target.target, subject: message.subject, text: message.text });
@@ -142,6 +168,8 @@ export async function sendToTarget(
         ? postAlertJson(ctx, target.target, { text: message.text })
         : postChatMessage(ctx, message.text);
     case 'webhook':
+      if (isIntegrationTarget(target.target))
+        return deliverToIntegration(ctx, target.target, message.payload);
       return deliverWebhookNotification(ctx, jobs, {
         notificationId,
         url: target.target,
@@ -188,7 +216,11 @@ export async function deliverPlans(
         await ctx.db
           .update(alertNotifications)
           .set({
-            outcome: outcome.sent ? 'sent' : target.type === 'webhook' && jobs ? 'retrying' : 'failed',
+            outcome: outcome.sent
+              ? 'sent'
+              : outcome.retrying || (target.type === 'webhook' && jobs && !isIntegrationTarget(target.target))
+                ? 'retrying'
+                : 'failed',
             error: outcome.sent ? null : outcome.reason,
           })
           .where(eq(alertNotifications.id, row!.id));

@@ -5,6 +5,7 @@ import {
   conditionText,
   type MaintenanceWindowInput,
   type NotificationSettings,
+  type RuleNotification,
 } from '../../shared/alerting';
 import type { Db } from '../db/client';
 import {
@@ -15,6 +16,7 @@ import {
   alerts,
   maintenanceWindows,
   notificationPreferences,
+  users,
 } from '../db/schema';
 import { fireAlert, resolveAlert, type AlertEvent } from './lifecycle';
 import { MetricCache, type Series } from './metrics';
@@ -122,6 +124,8 @@ export async function evaluateRule(
 export interface EvaluationDeps {
   db: Db;
   instanceId: string;
+  /** The platform's timezone (IANA; System Settings), for quiet hours. */
+  timeZone: string;
 }
 
 /**
@@ -140,12 +144,16 @@ export async function runEvaluationTick(deps: EvaluationDeps, tickAt: number): P
 
   const now = tickAt;
   const at = new Date(now);
-  const rules = await db.select().from(alertRules).where(eq(alertRules.status, 'active'));
-  const ruleIds = rules.map((r) => r.id);
-  const [instances, openAlerts, silences, windows, preferences] = await Promise.all([
-    ruleIds.length
-      ? db.select().from(alertRuleInstances).where(inArray(alertRuleInstances.ruleId, ruleIds))
-      : [],
+
+  const [rules, instances, openAlerts, silences, windows, preferences] = await Promise.all([
+    db.select().from(alertRules).where(eq(alertRules.status, 'active')),
+    // The active rules' series, by a join: a thousand rule ids as parameters cost more than the rows.
+    db
+      .select({ instance: alertRuleInstances })
+      .from(alertRuleInstances)
+      .innerJoin(alertRules, eq(alertRules.id, alertRuleInstances.ruleId))
+      .where(eq(alertRules.status, 'active'))
+      .then((found) => found.map((f) => f.instance)),
     db
       .select({
         id: alerts.id,
@@ -163,6 +171,26 @@ export async function runEvaluationTick(deps: EvaluationDeps, tickAt: number): P
     db.select().from(maintenanceWindows),
     db.select().from(notificationPreferences),
   ]);
+  // The console users that the rules' emails reach: their own settings decide for mail to them.
+  const addresses = [
+    ...new Set(
+      rules.flatMap((r) =>
+        r.notifications.filter((n) => n.type === 'email').map((n) => n.target.toLowerCase()),
+      ),
+    ),
+  ];
+  const recipients = addresses.length
+    ? await db
+        .select({ email: users.email, settings: notificationPreferences.settings })
+        .from(users)
+        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+        .where(inArray(sql`lower(${users.email})`, addresses))
+    : [];
+  const userSettings = new Map(
+    recipients.map((r) => [r.email.toLowerCase(), r.settings ?? DEFAULT_NOTIFICATION_SETTINGS]),
+  );
+  const settingsFor = (target: RuleNotification) =>
+    target.type === 'email' ? userSettings.get(target.target.toLowerCase()) : undefined;
   const byRule = new Map<string, InstanceRow[]>();
   for (const i of instances) byRule.set(i.ruleId, [...(byRule.get(i.ruleId) ?? []), i]);
   const openByRule = new Map<string, OpenAlert[]>();
@@ -242,6 +270,8 @@ export async function runEvaluationTick(deps: EvaluationDeps, tickAt: number): P
         now,
         rule,
         settings,
+        settingsFor,
+        timeZone: deps.timeZone,
         events: ruleEvents,
         open,
         muted,
@@ -274,28 +304,43 @@ async function bumpTriggers(tx: Tx, ruleId: string, fired: number, at: Date) {
     .where(eq(alertRules.id, ruleId));
 }
 
-const CHUNK = 500;
+/** Rows per statement: a first interval of a thousand rules (~4,000 series) is one. */
+const CHUNK = 10_000;
 
-/** Every series' state, in batches of upserts. */
+/**
+ * Every changed series' state, as one upsert per CHUNK rows. The rows travel as ONE jsonb parameter
+ * unpacked by jsonb_to_recordset: a multi-row VALUES of eleven parameters a row cost seconds to build and
+ * plan for the ~4,000 series of a first interval (PGlite 1.7 s, PostgreSQL 1.4 s under load).
+ */
 async function saveInstances(tx: Tx, rows: InstanceRow[]) {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx
-      .insert(alertRuleInstances)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: [alertRuleInstances.ruleId, alertRuleInstances.fingerprint],
-        set: {
-          labels: sql`excluded.labels`,
-          ruleVersion: sql`excluded.rule_version`,
-          state: sql`excluded.state`,
-          since: sql`excluded.since`,
-          activeAt: sql`excluded.active_at`,
-          value: sql`excluded.value`,
-          health: sql`excluded.health`,
-          alertId: sql`excluded.alert_id`,
-          evaluatedAt: sql`excluded.evaluated_at`,
-        },
-      });
+    const json = JSON.stringify(
+      rows.slice(i, i + CHUNK).map((r) => ({
+        rule_id: r.ruleId,
+        fingerprint: r.fingerprint,
+        labels: r.labels,
+        rule_version: r.ruleVersion,
+        state: r.state,
+        since: r.since.toISOString(),
+        active_at: r.activeAt?.toISOString() ?? null,
+        value: r.value,
+        health: r.health,
+        alert_id: r.alertId,
+        evaluated_at: r.evaluatedAt.toISOString(),
+      })),
+    );
+    await tx.execute(sql`
+      insert into alert_rule_instances (rule_id, fingerprint, labels, rule_version, state, since, active_at,
+        value, health, alert_id, evaluated_at)
+      select rule_id, fingerprint, labels, rule_version, state, since, active_at, value, health, alert_id,
+        evaluated_at
+      from jsonb_to_recordset(${json}::jsonb) as x(rule_id uuid, fingerprint text, labels jsonb,
+        rule_version integer, state text, since timestamptz, active_at timestamptz, value double precision,
+        health text, alert_id uuid, evaluated_at timestamptz)
+      on conflict (rule_id, fingerprint) do update set labels = excluded.labels,
+        rule_version = excluded.rule_version, state = excluded.state, since = excluded.since,
+        active_at = excluded.active_at, value = excluded.value, health = excluded.health,
+        alert_id = excluded.alert_id, evaluated_at = excluded.evaluated_at`);
   }
 }
 

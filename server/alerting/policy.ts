@@ -14,8 +14,12 @@ import { quietHoursEnd } from './mute';
  * - Suppression: after a notification, the rule's next ones are dropped for `duration` seconds (resolved
  *   ones still go, so nobody is left believing an alert still fires).
  * - Silences and maintenance windows (`muted`) drop the notifications of the series they match.
- * - Quiet hours hold non-critical notifications until 08:00.
- * - The owner's channel toggles: email needs `email`, slack needs `chat`; webhooks always go.
+ * - Whose Notification Settings decide (`settingsFor`): an email to a console user follows that user's
+ *   own settings (their email toggle, their quiet hours); every other target — the rule's shared
+ *   channels: a chat channel, a webhook, a mailbox that is no user's — follows the rule owner's (chat
+ *   needs `chat`, email needs `email`; webhooks always go). Grouping and repeats are the owner's.
+ * - Quiet hours (22:00–08:00 on the platform's timezone) hold non-critical notifications until 08:00,
+ *   for the targets whose settings have them on.
  */
 export type OutgoingKind = 'firing' | 'resolved' | 'repeat' | 'escalation';
 
@@ -54,7 +58,12 @@ export interface OpenAlert {
 export interface PlanInput {
   now: number;
   rule: Pick<AlertRule, 'severity' | 'notifications' | 'escalation' | 'suppressionRules'>;
+  /** The rule owner's: grouping, repeats, and the rule's shared channels. */
   settings: NotificationSettings;
+  /** The settings of whoever a target reaches; the owner's (`settings`) when absent or undefined. */
+  settingsFor?: (target: RuleNotification) => NotificationSettings | undefined;
+  /** The platform's timezone (IANA), for quiet hours. */
+  timeZone: string;
   /** This tick's transitions, from the state machine. */
   events: { alertId: string; kind: 'fired' | 'resolved'; labels: Record<string, string> }[];
   /** The rule's alerts not resolved, after this tick's transitions. */
@@ -129,7 +138,8 @@ export function planNotifications(input: PlanInput): Plan {
   }
   if (repeats.length) candidates.push({ kind: 'repeat', alertIds: repeats, targets: rule.notifications });
 
-  const quietUntil = settings.quietHours && rule.severity !== 'critical' ? quietHoursEnd(now) : null;
+  const settingsOf = (target: RuleNotification) => input.settingsFor?.(target) ?? settings;
+  const quietEnd = rule.severity === 'critical' ? null : quietHoursEnd(now, input.timeZone);
   for (const held of input.state.held) {
     if (now >= held.releaseAt)
       deliver(plan, { kind: held.kind, alertIds: held.alertIds, targets: held.targets });
@@ -140,7 +150,11 @@ export function planNotifications(input: PlanInput): Plan {
     const silent = candidate.alertIds.filter((id) => !audible.includes(id));
     if (silent.length) plan.muted.push({ ...candidate, alertIds: silent });
     if (!audible.length) continue;
-    const outgoing = { ...candidate, alertIds: audible, targets: byChannel(candidate.targets, settings) };
+    const outgoing = {
+      ...candidate,
+      alertIds: audible,
+      targets: candidate.targets.filter((t) => channelOn(t, settingsOf(t))),
+    };
     const suppression = rule.suppressionRules;
     if (outgoing.kind !== 'resolved' && state.suppressedUntil !== null && now < state.suppressedUntil) {
       plan.suppressed.push(outgoing);
@@ -154,11 +168,13 @@ export function planNotifications(input: PlanInput): Plan {
       if (suppression.enabled && suppression.duration > 0)
         state.suppressedUntil = now + suppression.duration * 1000;
     }
-    if (quietUntil !== null) {
-      const held = { ...outgoing, releaseAt: quietUntil };
+    const quiet = quietEnd === null ? [] : outgoing.targets.filter((t) => settingsOf(t).quietHours);
+    if (quiet.length && quietEnd !== null) {
+      const held = { ...outgoing, targets: quiet, releaseAt: quietEnd };
       state.held.push(held);
       plan.held.push(held);
-    } else deliver(plan, outgoing);
+    }
+    deliver(plan, { ...outgoing, targets: outgoing.targets.filter((t) => !quiet.includes(t)) });
   }
   for (const e of input.events) if (e.kind === 'resolved') delete state.alerts[e.alertId];
   return plan;
@@ -168,8 +184,10 @@ function deliver(plan: Plan, outgoing: Outgoing) {
   if (outgoing.targets.length) plan.send.push(outgoing);
 }
 
-function byChannel(targets: readonly RuleNotification[], settings: NotificationSettings): RuleNotification[] {
-  return targets.filter((t) =>
-    t.type === 'email' ? settings.channels.email : t.type === 'slack' ? settings.channels.chat : true,
-  );
+function channelOn(target: RuleNotification, settings: NotificationSettings): boolean {
+  return target.type === 'email'
+    ? settings.channels.email
+    : target.type === 'slack'
+      ? settings.channels.chat
+      : true;
 }

@@ -1,8 +1,8 @@
-import { asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Alert, AlertRule } from '../../shared/alerting';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Alert, AlertRule, RuleState } from '../../shared/alerting';
 import type { AlertStats } from '../../shared/api/alerts';
 import type { Db } from '../db/client';
-import { alertRules, alerts, alertTransitions, users } from '../db/schema';
+import { alertRuleInstances, alertRules, alerts, alertTransitions, users } from '../db/schema';
 import { rows } from '../domain/business/sql';
 
 /** The alerts screen lists the newest of the platform's alerts. */
@@ -98,7 +98,7 @@ export async function alertStats(db: Db, organizationId: string | null = null): 
   };
 }
 
-export function toRule(row: RuleRow): AlertRule {
+export function toRule(row: RuleRow, state: RuleState = 'normal'): AlertRule {
   return {
     id: row.id,
     name: row.name,
@@ -119,10 +119,32 @@ export function toRule(row: RuleRow): AlertRule {
     createdAt: row.createdAt.toISOString(),
     lastTriggered: iso(row.lastTriggered),
     triggerCount: row.triggerCount,
+    state,
   };
 }
 
+/** Firing outranks recovering (still firing), which outranks pending. */
+const URGENCY: Record<RuleState, number> = { normal: 0, pending: 1, recovering: 2, firing: 3 };
+
 export async function listRules(db: Db): Promise<AlertRule[]> {
-  const found = await db.select().from(alertRules).orderBy(desc(alertRules.createdAt), asc(alertRules.name));
-  return found.map(toRule);
+  const [found, series] = await Promise.all([
+    db.select().from(alertRules).orderBy(desc(alertRules.createdAt), asc(alertRules.name)),
+    db
+      .select({ ruleId: alertRuleInstances.ruleId, state: alertRuleInstances.state })
+      .from(alertRuleInstances)
+      .innerJoin(
+        alertRules,
+        and(
+          eq(alertRules.id, alertRuleInstances.ruleId),
+          eq(alertRules.version, alertRuleInstances.ruleVersion),
+          eq(alertRules.status, 'active'),
+        ),
+      ),
+  ]);
+  const states = new Map<string, RuleState>();
+  for (const s of series) {
+    const known = states.get(s.ruleId) ?? 'normal';
+    if (URGENCY[s.state] > URGENCY[known]) states.set(s.ruleId, s.state);
+  }
+  return found.map((row) => toRule(row, states.get(row.id)));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { conditionText, type RuleInput } from '../../shared/alerting';
 import type { RulePreview } from '../../shared/api/alerts';
+import { TIMEZONE_IANA } from '../../shared/settings';
 import type { ServerContext } from '../context';
 import type { JobRunner } from '../jobs/runner';
 import { deliverPlans, defineWebhookRetries } from './deliver';
@@ -19,6 +20,8 @@ export interface Alerting {
   evaluate(now?: number): Promise<TickResult>;
   /** Raises an alert of the platform itself (see raiseSystemAlert) on this server. */
   raise(alert: SystemAlert): Promise<AlertEvent>;
+  /** Stops the test builds' short-interval timer, if any (the server closing). */
+  stop(): void;
 }
 
 type Logger = { error(details: object, message: string): void };
@@ -35,16 +38,21 @@ export async function createAlerting(
 ): Promise<Alerting> {
   const instanceId = randomUUID();
   const onError = (error: unknown) => logger.error({ err: error }, 'an alert listener failed');
+  const interval = ctx.config.testFaults?.evaluationIntervalMs ?? EVALUATION_INTERVAL_MS;
+  let timer: NodeJS.Timeout | undefined;
   const alerting: Alerting = {
     async evaluate(now = ctx.config.now()) {
-      const tickAt = Math.floor(now / EVALUATION_INTERVAL_MS) * EVALUATION_INTERVAL_MS;
-      const result = await runEvaluationTick({ db: ctx.db, instanceId }, tickAt);
+      const tickAt = Math.floor(now / interval) * interval;
+      const { settings } = await ctx.settings.current();
+      const timeZone = TIMEZONE_IANA[settings.general.timezone];
+      const result = await runEvaluationTick({ db: ctx.db, instanceId, timeZone }, tickAt);
       if (!result.claimed) return result;
       await deliverPlans(ctx, jobs, result.plans);
       await announce(ctx, result.events, onError);
       return result;
     },
     raise: (alert) => raiseSystemAlert(ctx, alert, onError),
+    stop: () => clearInterval(timer),
   };
   if (jobs) {
     await defineWebhookRetries(ctx, jobs);
@@ -62,6 +70,21 @@ export async function createAlerting(
       },
     );
     await jobs.schedule(ALERT_EVALUATION_QUEUE, '* * * * *', 'UTC', {});
+    // Test builds' shorter interval (a cron runs each minute at most): a timer beside the cron. Ticks
+    // are still claimed in the database, so the two never evaluate one interval twice.
+    if (interval < EVALUATION_INTERVAL_MS) {
+      let running = false;
+      timer = setInterval(() => {
+        // One at a time: a slow tick (the fault switch slows the server) is not overtaken by the next.
+        if (running) return;
+        running = true;
+        alerting
+          .evaluate()
+          .catch((error: unknown) => logger.error({ err: error }, 'an evaluation failed'))
+          .finally(() => (running = false));
+      }, interval);
+      timer.unref();
+    }
   }
   return alerting;
 }

@@ -70,6 +70,17 @@ export interface WebhookService {
     organizationId?: string | null,
     tx?: Db,
   ): Promise<void>;
+  /**
+   * Records an event for ONE endpoint (an alert rule's webhook target: delivered whatever the endpoint
+   * subscribes to) and makes its first attempt now; later attempts follow the retry schedule. Undefined
+   * when the id names no webhook endpoint, or a disabled one.
+   */
+  sendTo(
+    integrationId: string,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    organizationId?: string | null,
+  ): Promise<AttemptOutcome | undefined>;
   /** Makes the delivery's next attempt now, if it is still due (the job handler, and tests). */
   attempt(deliveryId: string, expectedAttempts?: number): Promise<AttemptOutcome>;
   /** Attempts every pending delivery that is due (the sweep after a lost job; tests on a fake clock). */
@@ -492,6 +503,21 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         // An event that cannot be recorded must not fail the change that caused it.
         logger.error({ err: error, type }, 'could not record a webhook event');
       }
+    },
+
+    async sendTo(integrationId, type, data, organizationId = null) {
+      const [endpoint] = await db.select().from(integrations).where(eq(integrations.id, integrationId));
+      if (!endpoint || !deliverable(endpoint)) return undefined;
+      const at = new Date(now());
+      const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+      await db.insert(webhookEvents).values({ id: eventId, type, organizationId, data, occurredAt: at });
+      const delivery = await createDelivery(endpoint, {
+        eventId,
+        webhookId: `msg_${randomUUID().replaceAll('-', '')}`,
+        eventType: type,
+        payload: { type, timestamp: at.toISOString(), data },
+      });
+      return attempt(delivery.id, 0);
     },
 
     attempt,

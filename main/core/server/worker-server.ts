@@ -12,7 +12,11 @@ type WorkerMessage =
  * Starts the embedded server in a worker thread running the bundled server/worker.ts, so that its
  * database work never blocks the main process's event loop. Resolves once it listens.
  */
-export function startServerInWorker(workerFile: string, extra: { logLevel?: string } = {}): StartServer {
+export function startServerInWorker(
+  workerFile: string,
+  /** `testFaults`: the browser host's test builds only (main/browser/test-faults.ts). */
+  extra: { logLevel?: string; testFaults?: { evaluationIntervalMs?: number } } = {},
+): StartServer {
   return (options) =>
     new Promise((resolve, reject) => {
       const worker = new Worker(workerFile, { workerData: { ...options, ...extra } });

@@ -1,5 +1,10 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_SETTINGS, SMS_NOT_CONFIGURED, type RuleInput } from '../../../shared/alerting';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  isIntegrationTarget,
+  SMS_NOT_CONFIGURED,
+  type RuleInput,
+} from '../../../shared/alerting';
 import { alertEndpoints, type AlertChannel } from '../../../shared/api/alerts';
 import { sendToTarget, composeMessage } from '../../alerting/deliver';
 import { announce, type Actor } from '../../alerting/lifecycle';
@@ -7,12 +12,33 @@ import { alertById, alertsWithHistory, alertStats, listRules, toRule } from '../
 import { previewRule } from '../../alerting/service';
 import { assignAlert, resolveByHand, setAlertStatus, TRANSITION_TEXTS } from '../../alerting/transitions';
 import type { ServerContext } from '../../context';
-import { alertRules, alertSilences, maintenanceWindows, notificationPreferences } from '../../db/schema';
+import {
+  alertRules,
+  alertSilences,
+  integrations,
+  maintenanceWindows,
+  notificationPreferences,
+} from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
 import type { JobRunner } from '../../jobs/runner';
 
 const RULE_NOT_FOUND = 'Alert rule not found';
+export const NO_WEBHOOK_INTEGRATION =
+  'A webhook notification names a webhook integration that does not exist';
+
+/** A rule's webhook targets that name an integration must name a webhook one (steps' included). */
+async function checkWebhookTargets(db: ServerContext['db'], rule: RuleInput): Promise<void> {
+  const ids = [...rule.notifications, ...rule.escalation.steps.flatMap((s) => s.notifications)]
+    .filter((n) => n.type === 'webhook' && isIntegrationTarget(n.target))
+    .map((n) => n.target.toLowerCase());
+  if (!ids.length) return;
+  const found = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(inArray(integrations.id, [...new Set(ids)]), eq(integrations.type, 'webhook')));
+  if (found.length < new Set(ids).size) throw new HttpError(400, NO_WEBHOOK_INTEGRATION);
+}
 
 /** Alert Management and Alert Rules (issue 12): alerts and their transitions, rules, silences, channels. */
 export function registerAlertingRoutes(
@@ -122,6 +148,7 @@ export function registerAlertingRoutes(
 
   route(alertEndpoints.createRule, async ({ body, session, audit }) => {
     const user = session();
+    await checkWebhookTargets(ctx.db, body);
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(alertRules)
@@ -138,8 +165,9 @@ export function registerAlertingRoutes(
     });
   });
 
-  route(alertEndpoints.updateRule, async ({ params, body, audit }) =>
-    ctx.db.transaction(async (tx) => {
+  route(alertEndpoints.updateRule, async ({ params, body, audit }) => {
+    await checkWebhookTargets(ctx.db, body);
+    return ctx.db.transaction(async (tx) => {
       // A new version: the evaluation starts its series over, and the notifier forgets its bookkeeping.
       const [row] = await tx
         .update(alertRules)
@@ -149,8 +177,8 @@ export function registerAlertingRoutes(
       const rule = updated(row);
       await audit.record(tx, { details: { name: body.name, status: body.status } });
       return rule;
-    }),
-  );
+    });
+  });
 
   route(alertEndpoints.setRuleStatus, async ({ params, body, audit }) =>
     ctx.db.transaction(async (tx) => {
@@ -227,7 +255,8 @@ export function registerAlertingRoutes(
         type: 'webhook',
         name: 'Webhook',
         configured: true,
-        detail: 'A JSON POST to each rule’s URL, retried on failure',
+        detail:
+          'A signed delivery to the rule’s webhook integration, retried on its schedule (a URL of older rules: a JSON POST)',
         rules: using('webhook'),
       },
       {

@@ -46,6 +46,7 @@ export async function registerAlertRoutes(
 
   const alerting = await createAlerting(ctx, jobs, app.log);
   app.decorate('alerting', alerting);
+  app.addHook('onClose', async () => alerting.stop());
   registerAlertingRoutes(route, ctx, jobs, (error) =>
     app.log.error({ err: error }, 'an alert listener failed'),
   );

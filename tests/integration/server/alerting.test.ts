@@ -133,6 +133,12 @@ describe.each(testDatabases)('alerting on $name', (target) => {
         .where(inArray(webhookEvents.type, ['alert.fired', 'alert.resolved']))
         .orderBy(webhookEvents.occurredAt, webhookEvents.id)
     ).map((e) => ({ id: e.id, type: e.type, data: e.data as { alertId: string } }));
+  /** The rule's state as the rules list answers it (the most urgent of its series'). */
+  const ruleState = async (ruleId: string) =>
+    (
+      (await call(suite.app, { method: 'GET', url: '/alert-rules', headers: admin() })).body
+        .data as AlertRule[]
+    ).find((r) => r.id === ruleId)?.state;
   const stateOf = async (ruleId: string) =>
     (
       await suite.database.db.select().from(alertRuleInstances).where(eq(alertRuleInstances.ruleId, ruleId))
@@ -184,10 +190,12 @@ describe.each(testDatabases)('alerting on $name', (target) => {
     const seen = new Set((await alertEvents()).map((e) => e.id));
     const announced = async () => (await alertEvents()).filter((e) => !seen.has(e.id));
     const rule = await createRule(latencyRule());
+    expect(rule.state).toBe('normal');
     const t0 = suite.clock.now();
     for (let m = 4; m >= 0; m--) await minuteOf(t0 - m * MINUTE, 900);
     await evaluate();
     expect(await stateOf(rule.id)).toEqual(['pending']);
+    expect(await ruleState(rule.id)).toBe('pending');
 
     suite.clock.advance(MINUTE);
     await minuteOf(suite.clock.now(), 900);
@@ -199,6 +207,7 @@ describe.each(testDatabases)('alerting on $name', (target) => {
     await minuteOf(suite.clock.now(), 900);
     await evaluate();
     expect(await stateOf(rule.id)).toEqual(['firing']);
+    expect(await ruleState(rule.id)).toBe('firing');
     const fired = (await listAlerts()).alerts.find((a) => a.ruleId === rule.id)!;
     expect(fired).toMatchObject({
       title: 'API p95 above 500 ms',
@@ -255,6 +264,7 @@ describe.each(testDatabases)('alerting on $name', (target) => {
     }
     const after = (await listAlerts()).alerts.find((a) => a.id === fired.id)!;
     expect(after.status).toBe('resolved');
+    expect(await ruleState(rule.id)).toBe('normal');
     expect(after.history.map((h) => h.status)).toEqual(['active', 'acknowledged', 'resolved']);
     // Resolved, it leaves the banner: a console that connects now is not shown it again.
     expect((await alertsToReplay(suite.database.db)).map((a) => a.alert.id)).not.toContain(fired.id);

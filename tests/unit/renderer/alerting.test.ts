@@ -79,7 +79,7 @@ describe('alerting helpers', () => {
     expect(bad.error?.issues.map((i) => i.message)).toEqual(
       expect.arrayContaining([
         'The rule needs a name',
-        'A webhook notification needs an http(s) URL',
+        'A webhook notification needs a webhook integration or an http(s) URL',
         'Escalation needs at least one step',
       ]),
     );

@@ -47,6 +47,7 @@ function notifier(overrides: Partial<Omit<PlanInput, 'now' | 'events' | 'open' |
         now,
         rule,
         settings,
+        timeZone: 'UTC',
         muted: () => false,
         ...overrides,
         events,
@@ -168,6 +169,49 @@ describe('notification plan', () => {
     n.tick(NOON, [fired('a')]);
     expect(n.tick(NOON + 5 * MINUTE).send).toEqual([{ kind: 'firing', alertIds: ['a'], targets: [hook] }]);
   });
+
+  it("follows a notified user's own settings for mail to them, the owner's for the rule's shared channels", () => {
+    const colleague = { type: 'email' as const, target: 'colleague@example.test' };
+    const team = { type: 'email' as const, target: 'team-list@example.test' };
+    const night = Date.UTC(2026, 10, 24, 23);
+    const users: Record<string, NotificationSettings> = {
+      // The owner mails nobody and keeps quiet hours; the colleague wants mail, at night too.
+      'ops@example.test': { ...settings, channels: { email: false, sms: false, chat: true } },
+      'colleague@example.test': { ...settings, quietHours: false },
+    };
+    const n = notifier({
+      rule: { ...rule, notifications: [email, colleague, team, slack, hook] },
+      settings: { ...settings, quietHours: true, groupingWindowMinutes: 1 },
+      settingsFor: (t) => (t.type === 'email' ? users[t.target] : undefined),
+    });
+    n.tick(night, [fired('a')]);
+    const plan = n.tick(night + MINUTE);
+    // ops@ is off by their own toggle; the colleague gets it now; the owner's quiet hours hold the
+    // shared channels (a list that is no user's, chat, webhook) until 08:00.
+    expect(plan.send).toEqual([{ kind: 'firing', alertIds: ['a'], targets: [colleague] }]);
+    expect(plan.held).toEqual([
+      {
+        kind: 'firing',
+        alertIds: ['a'],
+        targets: [team, slack, hook],
+        releaseAt: Date.UTC(2026, 10, 25, 8),
+      },
+    ]);
+  });
+
+  it('keeps quiet hours on the platform timezone, not UTC', () => {
+    const quiet = { ...settings, quietHours: true, groupingWindowMinutes: 1 as const };
+    // 23:00 UTC is 18:00 in New York (EST): not quiet there.
+    const n = notifier({ settings: quiet, timeZone: 'America/New_York' });
+    n.tick(Date.UTC(2026, 10, 24, 23), [fired('a')]);
+    expect(n.tick(Date.UTC(2026, 10, 24, 23, 1)).send).toHaveLength(1);
+    // 04:00 UTC is 23:00 in New York: held until 08:00 there, 13:00 UTC.
+    const late = notifier({ settings: quiet, timeZone: 'America/New_York' });
+    late.tick(Date.UTC(2026, 10, 25, 4), [fired('b')]);
+    expect(late.tick(Date.UTC(2026, 10, 25, 4, 1)).held.map((h) => h.releaseAt)).toEqual([
+      Date.UTC(2026, 10, 25, 13),
+    ]);
+  });
 });
 
 describe('silences, maintenance windows and quiet hours', () => {
@@ -196,9 +240,29 @@ describe('silences, maintenance windows and quiet hours', () => {
   });
 
   it('ends quiet hours at 08:00, and is outside them from 08:00 to 22:00', () => {
-    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 22))).toBe(Date.UTC(2026, 10, 25, 8));
-    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 3))).toBe(Date.UTC(2026, 10, 24, 8));
-    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 8))).toBeNull();
-    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 21, 59))).toBeNull();
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 22), 'UTC')).toBe(Date.UTC(2026, 10, 25, 8));
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 3), 'UTC')).toBe(Date.UTC(2026, 10, 24, 8));
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 8), 'UTC')).toBeNull();
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 21, 59), 'UTC')).toBeNull();
+  });
+
+  it("keeps 22:00–08:00 on the zone's clock, across the DST changes", () => {
+    const zone = 'America/Chicago';
+    // Summer (CDT, UTC−5): 22:00 local is 03:00 UTC; the night ends 08:00 CDT, 13:00 UTC.
+    expect(quietHoursEnd(Date.UTC(2026, 6, 15, 2, 59), zone)).toBeNull();
+    expect(quietHoursEnd(Date.UTC(2026, 6, 15, 3), zone)).toBe(Date.UTC(2026, 6, 15, 13));
+    // Winter (CST, UTC−6): 22:00 local is 04:00 UTC; the night ends 14:00 UTC.
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 3, 59), zone)).toBeNull();
+    expect(quietHoursEnd(Date.UTC(2026, 10, 24, 4), zone)).toBe(Date.UTC(2026, 10, 24, 14));
+    // The night clocks go back (Sunday 1 November 2026, 02:00 CDT → 01:00 CST): it starts at 22:00 CDT
+    // (03:00 UTC) and ends at 08:00 CST (14:00 UTC), eleven hours later.
+    expect(quietHoursEnd(Date.UTC(2026, 10, 1, 3), zone)).toBe(Date.UTC(2026, 10, 1, 14));
+    // Inside the repeated hour (01:30 CST, 07:30 UTC), the same end.
+    expect(quietHoursEnd(Date.UTC(2026, 10, 1, 7, 30), zone)).toBe(Date.UTC(2026, 10, 1, 14));
+    // The night clocks go forward (Sunday 8 March 2026, 02:00 CST → 03:00 CDT): 22:00 CST (04:00 UTC)
+    // to 08:00 CDT (13:00 UTC), nine hours.
+    expect(quietHoursEnd(Date.UTC(2026, 2, 8, 4), zone)).toBe(Date.UTC(2026, 2, 8, 13));
+    expect(quietHoursEnd(Date.UTC(2026, 2, 8, 12, 59), zone)).toBe(Date.UTC(2026, 2, 8, 13));
+    expect(quietHoursEnd(Date.UTC(2026, 2, 8, 13), zone)).toBeNull();
   });
 });
