@@ -49,6 +49,13 @@ export const useSaveRule = () =>
     'Saving the rule',
   );
 
+/** What a rule would say over the last hour (changes nothing, so nothing is invalidated). */
+export const usePreviewRule = () =>
+  useMutation({
+    mutationFn: (body: RuleInput) => call('alerts.previewRule', { body }),
+    onError: (error) => logError('Previewing the rule failed', error),
+  });
+
 export const useSetRuleStatus = () =>
   useAlertingChange(
     ({ ruleId, status }: { ruleId: string; status: RuleStatus }) =>
