@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, RuleInput, RuleStatus } from '../../../shared/alerting';
+import type {
+  MaintenanceWindowInput,
+  NotificationSettings,
+  RuleInput,
+  RuleStatus,
+  SilenceInput,
+} from '../../../shared/alerting';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
 import { saveFile } from '../../lib/save-file';
@@ -81,6 +87,24 @@ export const useTestChannel = () =>
       call('alerts.testChannel', { body }),
     onError: (error) => logError('Sending the test notification failed', error),
   });
+
+export const useCreateSilence = () =>
+  useAlertingChange((body: SilenceInput) => call('alerts.createSilence', { body }), 'Creating the silence');
+
+export const useDeleteSilence = () =>
+  useAlertingChange((id: string) => call('alerts.deleteSilence', { params: { id } }), 'Ending the silence');
+
+export const useCreateMaintenanceWindow = () =>
+  useAlertingChange(
+    (body: MaintenanceWindowInput) => call('alerts.createMaintenanceWindow', { body }),
+    'Adding the maintenance window',
+  );
+
+export const useDeleteMaintenanceWindow = () =>
+  useAlertingChange(
+    (id: string) => call('alerts.deleteMaintenanceWindow', { params: { id } }),
+    'Removing the maintenance window',
+  );
 
 /** Export through the existing alerts export (part 2 §7): 'alerts-export.csv'. */
 export function useExportAlerts() {
