@@ -113,6 +113,7 @@ describe('Alert Rules (/alert-rules)', () => {
     expect(name.getAttribute('aria-invalid')).toBe('false');
     const notifications = form.getByRole('group', { name: 'Notifications' });
     expect(describedBy(notifications)).toBe('An active rule needs at least one notification');
+    expect(document.activeElement).toBe(form.getByRole('button', { name: 'Add notification' }));
     expect(describedBy(form.getByLabelText('Escalate while the alert is not acknowledged'))).toBe(
       'Escalation needs at least one step',
     );

@@ -4,7 +4,7 @@
  * alerts, rules and users.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -12,6 +12,9 @@ import type { Alert, AlertRule } from '../../shared/alerting';
 import type { PlatformUser } from '../../shared/api/users';
 import type { SessionUser } from '../../shared/api/auth';
 import { useAuthStore } from '../../renderer/app/state/useAuthStore';
+
+// A machine shared with other work can take more than the default second to render a screen's first data.
+configure({ asyncUtilTimeout: 10_000 });
 
 type Handler = (input: never) => unknown;
 export type Calls = { channel: string; input: unknown }[];

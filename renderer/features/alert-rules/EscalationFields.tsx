@@ -25,6 +25,7 @@ export function EscalationFields({
         <input
           type="checkbox"
           checked={value.enabled}
+          aria-invalid={Boolean(own)}
           aria-describedby={own ? 'escalation-error' : undefined}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
         />

@@ -90,9 +90,13 @@ export function RuleFormModal({
     setAttempt((n) => n + 1);
     return result.success ? result.data : null;
   };
-  // After a refused submit, the first field in error takes focus (its message is read with it).
+  // After a refused submit, the first field in error takes focus (its message is read with it); for a
+  // group's own problem (no notification yet), the group's first button.
   useEffect(() => {
-    if (attempt) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (attempt)
+      form.current
+        ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] button')
+        ?.focus();
   }, [attempt]);
   const problems = Object.keys(errors).length;
   return (
