@@ -264,7 +264,7 @@ export function RuleFormModal({
         ) : null}
         <InlineError message={save.error ? errorMessage(save.error, 'Saving the rule failed') : null} />
         <InlineError message={preview.error ? errorMessage(preview.error, 'The preview failed') : null} />
-        {preview.data ? <RulePreviewPanel preview={preview.data} rule={rule} /> : null}
+        {preview.data ? <RulePreviewPanel preview={preview.data} rule={preview.variables ?? rule} /> : null}
         <div className="flex justify-end gap-2">
           <Button
             disabled={preview.isPending}
