@@ -121,15 +121,15 @@ describe('Alert Rules (/alert-rules)', () => {
 
     // A bad target and a filter the metric does not have are told where they are.
     await user.click(form.getByRole('button', { name: 'Add notification' }));
-    await user.type(form.getByLabelText('Notification 1 target'), 'not-an-address');
+    await user.type(form.getByLabelText('Notification 1 Target'), 'not-an-address');
     await user.click(form.getByRole('button', { name: 'Add filter' }));
-    await user.clear(form.getByLabelText('Filter 1 field'));
-    await user.type(form.getByLabelText('Filter 1 field'), 'tenant');
+    await user.clear(form.getByLabelText('Filter 1 Field'));
+    await user.type(form.getByLabelText('Filter 1 Field'), 'tenant');
     await user.click(form.getByRole('button', { name: 'Save rule' }));
-    expect(describedBy(form.getByLabelText('Notification 1 target'))).toContain(
+    expect(describedBy(form.getByLabelText('Notification 1 Target'))).toContain(
       'An email notification needs a valid address',
     );
-    expect(describedBy(form.getByLabelText('Filter 1 field'))).toBe(
+    expect(describedBy(form.getByLabelText('Filter 1 Field'))).toBe(
       'Response time can be filtered by route only',
     );
     expect(callsTo(calls, 'alerts.createRule')).toEqual([]);
@@ -161,13 +161,13 @@ describe('Alert Rules (/alert-rules)', () => {
     await user.selectOptions(form.getByLabelText('When evaluation fails'), 'normal');
 
     await user.click(form.getByRole('button', { name: 'Add filter' }));
-    await user.selectOptions(form.getByLabelText('Filter 1 operator'), '!=');
-    await user.type(form.getByLabelText('Filter 1 value'), '/api/health');
+    await user.selectOptions(form.getByLabelText('Filter 1 Operator'), '!=');
+    await user.type(form.getByLabelText('Filter 1 Value'), '/api/health');
 
     await user.click(form.getByRole('button', { name: 'Add notification' }));
-    await user.type(form.getByLabelText('Notification 1 target'), 'ops@example.test');
+    await user.type(form.getByLabelText('Notification 1 Target'), 'ops@example.test');
     await user.click(form.getByRole('button', { name: 'Add notification' }));
-    await user.selectOptions(form.getByLabelText('Notification 2 type'), 'slack');
+    await user.selectOptions(form.getByLabelText('Notification 2 Type'), 'slack');
     await user.click(form.getByRole('button', { name: 'Add notification' }));
     await user.click(form.getByRole('button', { name: 'Remove notification 3' }));
 
@@ -175,8 +175,8 @@ describe('Alert Rules (/alert-rules)', () => {
     await user.click(form.getByRole('button', { name: 'Add escalation step' }));
     await user.clear(form.getByLabelText('Step 1 delay (minutes)'));
     await user.type(form.getByLabelText('Step 1 delay (minutes)'), '30');
-    await user.selectOptions(form.getByLabelText('Step 1 notification 1 type'), 'webhook');
-    await user.type(form.getByLabelText('Step 1 notification 1 target'), 'https://hooks.example.test/pager');
+    await user.selectOptions(form.getByLabelText('Step 1 notification 1 Type'), 'webhook');
+    await user.type(form.getByLabelText('Step 1 notification 1 Target'), 'https://hooks.example.test/pager');
 
     await user.click(form.getByLabelText('Suppress repeat notifications after one is sent'));
     await user.clear(form.getByLabelText('Suppression duration (seconds)'));
@@ -226,13 +226,13 @@ describe('Alert Rules (/alert-rules)', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit alert rule' });
     const form = within(dialog);
-    expect(form.getByLabelText('Notification 1 target')).toHaveProperty('value', 'ops@example.test');
+    expect(form.getByLabelText('Notification 1 Target')).toHaveProperty('value', 'ops@example.test');
     await user.clear(form.getByLabelText('Name'));
     await user.type(form.getByLabelText('Name'), 'Renamed rule');
     await user.click(form.getByRole('button', { name: 'Save rule' }));
     expect((await form.findByRole('alert')).textContent).toContain('A rule of that name exists');
     expect(form.getByLabelText('Name')).toHaveProperty('value', 'Renamed rule');
-    expect(form.getByLabelText('Notification 1 target')).toHaveProperty('value', 'ops@example.test');
+    expect(form.getByLabelText('Notification 1 Target')).toHaveProperty('value', 'ops@example.test');
   });
 
   it('previews the last hour with the summary and a text alternative of the chart', async () => {
@@ -291,7 +291,7 @@ describe('Alert Rules (/alert-rules)', () => {
     await user.click(screen.getByRole('button', { name: 'New silence' }));
     const dialog = await screen.findByRole('dialog', { name: 'New silence' });
     const form = within(dialog);
-    await user.type(form.getByLabelText('Matcher 1 value'), '/api/users');
+    await user.type(form.getByLabelText('Matcher 1 Value'), '/api/users');
     fireEvent.change(form.getByLabelText('Ends'), { target: { value: '2020-01-01T00:00' } });
     await user.click(form.getByRole('button', { name: 'Create silence' }));
     expect(describedBy(form.getByLabelText('Comment'))).toBe('A silence needs a comment');
@@ -338,9 +338,9 @@ describe('Alert Rules (/alert-rules)', () => {
     await user.clear(form.getByLabelText('Duration (minutes)'));
     await user.type(form.getByLabelText('Duration (minutes)'), '90');
     await user.click(form.getByRole('button', { name: 'Add matcher' }));
-    await user.type(form.getByLabelText('Matcher 1 value'), 'db-1');
-    await user.clear(form.getByLabelText('Matcher 1 label'));
-    await user.type(form.getByLabelText('Matcher 1 label'), 'instance');
+    await user.type(form.getByLabelText('Matcher 1 Value'), 'db-1');
+    await user.clear(form.getByLabelText('Matcher 1 Label'));
+    await user.type(form.getByLabelText('Matcher 1 Label'), 'instance');
     await user.click(form.getByRole('button', { name: 'Add maintenance window' }));
     await waitFor(() =>
       expect(callsTo(calls, 'alerts.createMaintenanceWindow')).toEqual([

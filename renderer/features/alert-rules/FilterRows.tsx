@@ -30,7 +30,7 @@ export function FilterRows({
       ) : null}
       {value.map((f, i) => (
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[1fr_6rem_1fr_auto]">
-          <FormField label={`Filter ${i + 1} field`} error={errors[`${i}.field`]}>
+          <FormField context={`Filter ${i + 1}`} label="Field" error={errors[`${i}.field`]}>
             {(props) => (
               <input
                 {...props}
@@ -42,13 +42,14 @@ export function FilterRows({
             )}
           </FormField>
           <SelectControl
-            label={`Filter ${i + 1} operator`}
+            context={`Filter ${i + 1}`}
+            label="Operator"
             value={f.operator}
             options={FILTER_OPERATORS}
             onChange={(operator) => change(i, { operator })}
             error={errors[`${i}.operator`]}
           />
-          <FormField label={`Filter ${i + 1} value`} error={errors[`${i}.value`]}>
+          <FormField context={`Filter ${i + 1}`} label="Value" error={errors[`${i}.value`]}>
             {(props) => (
               <input
                 {...props}
@@ -58,8 +59,12 @@ export function FilterRows({
               />
             )}
           </FormField>
-          <Button className="sm:mt-6" onClick={() => onChange(value.filter((_, j) => j !== i))}>
-            Remove filter {i + 1}
+          <Button
+            className="sm:mt-6"
+            aria-label={`Remove filter ${i + 1}`}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
+            Remove
           </Button>
         </div>
       ))}

@@ -9,12 +9,15 @@ type ControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: 
  */
 export function FormField({
   label,
+  context,
   error,
   hint,
   className,
   children,
 }: {
   label: string;
+  /** Said before the label to a screen reader only ("Filter 2"): a row's controls each get their own name. */
+  context?: string | undefined;
   error?: string | undefined;
   hint?: string;
   className?: string;
@@ -25,6 +28,7 @@ export function FormField({
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-fg">
+        {context ? <span className="sr-only">{context} </span> : null}
         {label}
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined })}
@@ -45,6 +49,7 @@ export function FormField({
 /** A select of fixed options, with `FormField`'s label and error. */
 export function SelectControl<T extends string>({
   label,
+  context,
   value,
   options,
   onChange,
@@ -53,6 +58,7 @@ export function SelectControl<T extends string>({
   className,
 }: {
   label: string;
+  context?: string;
   value: T;
   options: readonly T[];
   onChange: (value: T) => void;
@@ -61,7 +67,7 @@ export function SelectControl<T extends string>({
   className?: string;
 }) {
   return (
-    <FormField label={label} error={error} {...(className ? { className } : {})}>
+    <FormField label={label} context={context} error={error} {...(className ? { className } : {})}>
       {(props) => (
         <select
           {...props}

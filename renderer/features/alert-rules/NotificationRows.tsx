@@ -39,14 +39,16 @@ export function NotificationRows({
       {value.map((n, i) => (
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[9rem_1fr_auto]">
           <SelectControl
-            label={`${name} ${i + 1} type`}
+            context={`${name} ${i + 1}`}
+            label="Type"
             value={n.type}
             options={NOTIFICATION_TYPES}
             onChange={(type) => change(i, { type })}
             error={errors[`${i}.type`]}
           />
           <FormField
-            label={`${name} ${i + 1} target`}
+            context={`${name} ${i + 1}`}
+            label="Target"
             error={errors[`${i}.target`]}
             hint={TARGET_HINT[n.type]}
           >
@@ -60,8 +62,12 @@ export function NotificationRows({
               />
             )}
           </FormField>
-          <Button className="sm:mt-6" onClick={() => onChange(value.filter((_, j) => j !== i))}>
-            Remove {name.toLowerCase()} {i + 1}
+          <Button
+            className="sm:mt-6"
+            aria-label={`Remove ${name.toLowerCase()} ${i + 1}`}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
+            Remove
           </Button>
         </div>
       ))}

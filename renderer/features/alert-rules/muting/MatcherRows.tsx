@@ -24,7 +24,7 @@ export function MatcherRows({
     <div className="space-y-2">
       {value.map((m, i) => (
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[1fr_6rem_1fr_auto]">
-          <FormField label={`Matcher ${i + 1} label`} error={errors[`${i}.label`]}>
+          <FormField context={`Matcher ${i + 1}`} label="Label" error={errors[`${i}.label`]}>
             {(props) => (
               <input
                 {...props}
@@ -36,12 +36,13 @@ export function MatcherRows({
             )}
           </FormField>
           <SelectControl
-            label={`Matcher ${i + 1} operator`}
+            context={`Matcher ${i + 1}`}
+            label="Operator"
             value={m.operator}
             options={OPERATORS}
             onChange={(operator) => change(i, { operator })}
           />
-          <FormField label={`Matcher ${i + 1} value`} error={errors[`${i}.value`]}>
+          <FormField context={`Matcher ${i + 1}`} label="Value" error={errors[`${i}.value`]}>
             {(props) => (
               <input
                 {...props}
@@ -51,8 +52,12 @@ export function MatcherRows({
               />
             )}
           </FormField>
-          <Button className="sm:mt-6" onClick={() => onChange(value.filter((_, j) => j !== i))}>
-            Remove matcher {i + 1}
+          <Button
+            className="sm:mt-6"
+            aria-label={`Remove matcher ${i + 1}`}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
+            Remove
           </Button>
         </div>
       ))}
