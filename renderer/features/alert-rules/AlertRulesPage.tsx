@@ -18,9 +18,10 @@ import { StatusBadge, StatusIcon } from '../../components/ui/StatusBadge';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
-import { useDeleteRule, useDuplicateRule, useSetRuleStatus, useTestChannel } from '../alerts/mutations';
-import { ALERT_LOAD_FAILED, useChannels, useRules } from '../alerts/queries';
+import { useDeleteRule, useDuplicateRule, useSetRuleStatus } from '../alerts/mutations';
+import { ALERT_LOAD_FAILED, useRules } from '../alerts/queries';
 import { capitalize, SEVERITY_TONE } from '../alerts/rules';
+import { ChannelsTab } from './ChannelsTab';
 import { RuleFormModal } from './RuleFormModal';
 import { RULE_TEMPLATES } from '../../../shared/alert-templates';
 import { useMinuteClock } from '../alerts-feed/queries';
@@ -83,7 +84,7 @@ export function AlertRulesPage() {
           { name: 'Templates', panel: <Templates canManage={canManage} onUse={setEditing} /> },
           {
             name: 'Notification Channels',
-            panel: <Channels canTest={me?.permissions.includes('alerts.update') ?? false} />,
+            panel: <ChannelsTab canChange={me?.permissions.includes('alerts.update') ?? false} />,
           },
         ]}
       />
@@ -226,63 +227,5 @@ function Templates({ canManage, onUse }: { canManage: boolean; onUse: (e: Editin
         </li>
       ))}
     </ul>
-  );
-}
-
-function Channels({ canTest }: { canTest: boolean }) {
-  const channels = useChannels();
-  const test = useTestChannel();
-  const [targets, setTargets] = useState<Record<string, string>>({});
-  if (channels.isPending) return <p className="text-sm text-muted">Loading…</p>;
-  if (channels.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
-  return (
-    <div className="space-y-3 text-sm">
-      {test.data ? (
-        <p role="status" className={test.data.sent ? 'text-fg' : 'text-red-700 dark:text-red-400'}>
-          {test.data.message}
-        </p>
-      ) : null}
-      <InlineError message={test.error ? errorMessage(test.error, 'The test failed') : null} />
-      <ul className="space-y-3" aria-label="Notification channels">
-        {channels.data.map((c) => (
-          <li key={c.type} className="space-y-2 rounded-lg border border-line bg-surface p-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold text-fg">{c.name}</span>
-              <StatusBadge tone={c.configured ? 'ok' : 'neutral'}>
-                {c.configured ? 'Configured' : 'Not configured'}
-              </StatusBadge>
-              <span className="text-muted">
-                Used by {c.rules} {c.rules === 1 ? 'rule' : 'rules'}
-              </span>
-            </div>
-            <p className="text-muted">{c.detail}</p>
-            {canTest && c.type !== 'sms' ? (
-              <div className="flex flex-wrap gap-2">
-                {c.type !== 'slack' ? (
-                  <input
-                    aria-label={`${c.name} test target`}
-                    className={`${INPUT_CLASS} max-w-sm`}
-                    placeholder={c.type === 'email' ? 'Your address' : 'https://…'}
-                    value={targets[c.type] ?? ''}
-                    onChange={(e) => setTargets({ ...targets, [c.type]: e.target.value })}
-                  />
-                ) : null}
-                <Button
-                  disabled={test.isPending}
-                  onClick={() =>
-                    test.mutate({
-                      type: c.type as 'email' | 'slack' | 'webhook',
-                      target: targets[c.type] ?? '',
-                    })
-                  }
-                >
-                  Send test
-                </Button>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,26 +1,70 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   AGGREGATIONS,
   METRICS,
   METRIC_IDS,
-  NOTIFICATION_TYPES,
+  NO_DATA_STATES,
   RULE_OPERATORS,
   RULE_SEVERITIES,
   RULE_STATUSES,
   TIME_WINDOWS,
   ruleInput,
+  type NoDataState,
   type RuleInput,
 } from '../../../shared/alerting';
-import type { RulePreview } from '../../../shared/api/alerts';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
-import { useSaveRule } from '../alerts/mutations';
+import { usePreviewRule, useSaveRule } from '../alerts/mutations';
+import { capitalize } from '../alerts/rules';
+import { EscalationFields } from './EscalationFields';
+import { FilterRows } from './FilterRows';
+import { errorsUnder, fieldErrors, type FieldErrors } from './form-errors';
+import { FormField, NumberControl, SelectControl } from './FormControls';
+import { NotificationRows } from './NotificationRows';
+import { RulePreviewPanel } from './RulePreviewPanel';
+import { SuppressionFields } from './SuppressionFields';
 
-/** Creates or edits a rule: the whole model, validated by the contract's own schema, and a preview. */
+const STATE_LABEL: Record<NoDataState, string> = {
+  alerting: 'Alerting',
+  normal: 'Normal',
+  keep: 'Keep last state',
+};
+
+/** The conditions box keeps blank lines while typing; they are not part of the rule. */
+const cleaned = (rule: RuleInput): RuleInput => ({
+  ...rule,
+  suppressionRules: {
+    ...rule.suppressionRules,
+    conditions: rule.suppressionRules.conditions.map((c) => c.trim()).filter(Boolean),
+  },
+});
+
+/** A group of fields; `error` is the group's own problem (a missing notification), tied to the group. */
+function Section({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <fieldset
+      className="space-y-3 border-t border-line pt-4"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className="pr-2 text-sm font-semibold text-fg">{legend}</legend>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Creates or edits a rule: every field of the model, checked by the contract's own schema with each
+ * message next to its field, and a preview of the last hour. A failed save keeps the form as typed.
+ */
 export function RuleFormModal({
   id,
   initial,
@@ -31,41 +75,35 @@ export function RuleFormModal({
   onClose: () => void;
 }) {
   const [rule, setRule] = useState<RuleInput>(initial);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [preview, setPreview] = useState<RulePreview | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const save = useSaveRule();
-  const set = <K extends keyof RuleInput>(key: K, value: RuleInput[K]) => setRule({ ...rule, [key]: value });
+  const preview = usePreviewRule();
+  const set = <K extends keyof RuleInput>(key: K, value: RuleInput[K]) =>
+    setRule((r) => ({ ...r, [key]: value }));
   const cond = <K extends keyof RuleInput['condition']>(key: K, value: RuleInput['condition'][K]) =>
-    setRule({ ...rule, condition: { ...rule.condition, [key]: value } });
+    setRule((r) => ({ ...r, condition: { ...r.condition, [key]: value } }));
   const validated = () => {
-    const result = ruleInput.safeParse(rule);
-    setProblems(result.success ? [] : result.error.issues.map((i) => i.message));
+    const result = ruleInput.safeParse(cleaned(rule));
+    setErrors(result.success ? {} : fieldErrors(result.error));
+    setAttempt((n) => n + 1);
     return result.success ? result.data : null;
   };
-  const field = (label: string, control: React.ReactNode) => (
-    <label className="block text-sm font-medium text-fg">
-      {label}
-      {control}
-    </label>
-  );
-  const select = <T extends string>(
-    value: T,
-    options: readonly T[],
-    onChange: (v: T) => void,
-    label?: (v: T) => string,
-  ) => (
-    <select className={INPUT_CLASS} value={value} onChange={(e) => onChange(e.target.value as T)}>
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {label ? label(o) : o}
-        </option>
-      ))}
-    </select>
-  );
+  // After a refused submit, the first field in error takes focus (its message is read with it); for a
+  // group's own problem (no notification yet), the group's first button.
+  useEffect(() => {
+    if (attempt)
+      form.current
+        ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] button')
+        ?.focus();
+  }, [attempt]);
+  const problems = Object.keys(errors).length;
   return (
     <Modal open title={id ? 'Edit alert rule' : 'Create alert rule'} onClose={onClose} size="lg">
       <form
+        ref={form}
+        noValidate
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -73,143 +111,166 @@ export function RuleFormModal({
           if (valid) save.mutate({ id, rule: valid }, { onSuccess: onClose });
         }}
       >
-        <div className="grid gap-3 sm:grid-cols-2">
-          {field(
-            'Name',
-            <input className={INPUT_CLASS} value={rule.name} onChange={(e) => set('name', e.target.value)} />,
-          )}
-          {field(
-            'Status',
-            select(rule.status, RULE_STATUSES, (v) => set('status', v)),
-          )}
-          {field(
-            'Severity',
-            select(rule.severity, RULE_SEVERITIES, (v) => set('severity', v)),
-          )}
-          {field(
-            'Metric',
-            select(
-              rule.metric,
-              METRIC_IDS,
-              (v) => set('metric', v),
-              (v) => METRICS[v].label,
-            ),
-          )}
-          {field(
-            'Aggregation',
-            select(rule.condition.aggregation, AGGREGATIONS, (v) => cond('aggregation', v)),
-          )}
-          {field(
-            'Time window',
-            select(rule.condition.timeWindow, TIME_WINDOWS, (v) => cond('timeWindow', v)),
-          )}
-          {field(
-            'Operator',
-            select(rule.condition.operator, RULE_OPERATORS, (v) => cond('operator', v)),
-          )}
-          {field(
-            `Threshold (${METRICS[rule.metric].unit})`,
-            <input
-              type="number"
-              className={INPUT_CLASS}
-              value={Number.isFinite(rule.condition.threshold) ? rule.condition.threshold : ''}
-              onChange={(e) => cond('threshold', e.target.value === '' ? Number.NaN : Number(e.target.value))}
-            />,
-          )}
-          {field(
-            'Pending period (seconds)',
-            <input
-              type="number"
-              min={0}
-              className={INPUT_CLASS}
-              value={rule.pendingSeconds}
-              onChange={(e) => set('pendingSeconds', Number(e.target.value))}
-            />,
-          )}
-          {field(
-            'Keep firing for (seconds)',
-            <input
-              type="number"
-              min={0}
-              className={INPUT_CLASS}
-              value={rule.keepFiringSeconds}
-              onChange={(e) => set('keepFiringSeconds', Number(e.target.value))}
-            />,
-          )}
-        </div>
-        {field(
-          'Description',
-          <textarea
-            rows={2}
-            className={INPUT_CLASS}
-            value={rule.description}
-            onChange={(e) => set('description', e.target.value)}
-          />,
-        )}
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-fg">Notifications</legend>
-          {rule.notifications.map((n, i) => (
-            <div key={i} className="grid grid-cols-[8rem_1fr_auto] gap-2">
-              {select(n.type, NOTIFICATION_TYPES, (v) =>
-                set(
-                  'notifications',
-                  rule.notifications.map((m, j) => (j === i ? { ...m, type: v } : m)),
-                ),
+        <Section legend="Rule">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <FormField label="Name" error={errors['name']}>
+              {(props) => (
+                <input
+                  {...props}
+                  className={INPUT_CLASS}
+                  value={rule.name}
+                  onChange={(e) => set('name', e.target.value)}
+                />
               )}
-              <input
-                aria-label={`Notification ${i + 1} target`}
+            </FormField>
+            <SelectControl
+              label="Status"
+              value={rule.status}
+              options={RULE_STATUSES}
+              optionLabel={capitalize}
+              onChange={(v) => set('status', v)}
+              error={errors['status']}
+            />
+            <SelectControl
+              label="Severity"
+              value={rule.severity}
+              options={RULE_SEVERITIES}
+              optionLabel={capitalize}
+              onChange={(v) => set('severity', v)}
+              error={errors['severity']}
+            />
+          </div>
+          <FormField label="Description" error={errors['description']}>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={2}
                 className={INPUT_CLASS}
-                value={n.target}
-                placeholder={n.type === 'email' ? 'ops@example.com' : 'https://…'}
-                onChange={(e) =>
-                  set(
-                    'notifications',
-                    rule.notifications.map((m, j) => (j === i ? { ...m, target: e.target.value } : m)),
-                  )
-                }
+                value={rule.description}
+                onChange={(e) => set('description', e.target.value)}
               />
-              <Button
-                onClick={() =>
-                  set(
-                    'notifications',
-                    rule.notifications.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
-          <Button
-            onClick={() => set('notifications', [...rule.notifications, { type: 'email', target: '' }])}
-          >
-            Add notification
-          </Button>
-        </fieldset>
-        {problems.length ? (
-          <ul role="alert" className="list-disc pl-5 text-sm text-red-700 dark:text-red-400">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
+            )}
+          </FormField>
+        </Section>
+        <Section legend="Condition">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SelectControl
+              label="Metric"
+              value={rule.metric}
+              options={METRIC_IDS}
+              optionLabel={(v) => METRICS[v].label}
+              onChange={(v) => set('metric', v)}
+              error={errors['metric']}
+            />
+            <SelectControl
+              label="Aggregation"
+              value={rule.condition.aggregation}
+              options={AGGREGATIONS}
+              onChange={(v) => cond('aggregation', v)}
+              error={errors['condition.aggregation']}
+            />
+            <SelectControl
+              label="Time window"
+              value={rule.condition.timeWindow}
+              options={TIME_WINDOWS}
+              onChange={(v) => cond('timeWindow', v)}
+              error={errors['condition.timeWindow']}
+            />
+            <SelectControl
+              label="Operator"
+              value={rule.condition.operator}
+              options={RULE_OPERATORS}
+              onChange={(v) => cond('operator', v)}
+              error={errors['condition.operator']}
+            />
+            <NumberControl
+              label={`Threshold (${METRICS[rule.metric].unit})`}
+              value={rule.condition.threshold}
+              step="any"
+              onChange={(v) => cond('threshold', v)}
+              error={errors['condition.threshold']}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <NumberControl
+              label="Pending period (seconds)"
+              hint="How long the condition must hold before the alert fires; 0 fires at once"
+              value={rule.pendingSeconds}
+              min={0}
+              onChange={(v) => set('pendingSeconds', v)}
+              error={errors['pendingSeconds']}
+            />
+            <NumberControl
+              label="Keep firing for (seconds)"
+              hint="How long a firing alert stays firing after the condition clears"
+              value={rule.keepFiringSeconds}
+              min={0}
+              onChange={(v) => set('keepFiringSeconds', v)}
+              error={errors['keepFiringSeconds']}
+            />
+            <SelectControl
+              label="When there is no data"
+              value={rule.noDataState}
+              options={NO_DATA_STATES}
+              optionLabel={(v) => STATE_LABEL[v]}
+              onChange={(v) => set('noDataState', v)}
+              error={errors['noDataState']}
+            />
+            <SelectControl
+              label="When evaluation fails"
+              value={rule.errorState}
+              options={NO_DATA_STATES}
+              optionLabel={(v) => STATE_LABEL[v]}
+              onChange={(v) => set('errorState', v)}
+              error={errors['errorState']}
+            />
+          </div>
+        </Section>
+        <Section legend="Filters" error={errors['filters']}>
+          <FilterRows
+            metric={rule.metric}
+            value={rule.filters}
+            errors={errorsUnder(errors, 'filters')}
+            onChange={(v) => set('filters', v)}
+          />
+        </Section>
+        <Section legend="Notifications" error={errors['notifications']}>
+          <NotificationRows
+            name="Notification"
+            value={rule.notifications}
+            errors={errorsUnder(errors, 'notifications')}
+            onChange={(v) => set('notifications', v)}
+          />
+        </Section>
+        <Section legend="Escalation">
+          <EscalationFields
+            value={rule.escalation}
+            errors={{ '': errors['escalation'] ?? '', ...errorsUnder(errors, 'escalation') }}
+            onChange={(v) => set('escalation', v)}
+          />
+        </Section>
+        <Section legend="Suppression">
+          <SuppressionFields
+            value={rule.suppressionRules}
+            errors={errorsUnder(errors, 'suppressionRules')}
+            onChange={(v) => set('suppressionRules', v)}
+          />
+        </Section>
+        {problems ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {problems === 1 ? 'One field needs' : `${problems} fields need`} attention before the rule can be
+            saved.
+          </p>
         ) : null}
-        <InlineError
-          message={save.error ? errorMessage(save.error, 'Saving the rule failed') : previewError}
-        />
-        {preview ? (
-          <section aria-label="Preview" className="rounded-md border border-line p-3 text-sm">
-            <p>{preview.summary}</p>
-          </section>
-        ) : null}
+        <InlineError message={save.error ? errorMessage(save.error, 'Saving the rule failed') : null} />
+        <InlineError message={preview.error ? errorMessage(preview.error, 'The preview failed') : null} />
+        {preview.data ? <RulePreviewPanel preview={preview.data} rule={preview.variables ?? rule} /> : null}
         <div className="flex justify-end gap-2">
           <Button
+            disabled={preview.isPending}
             onClick={() => {
               const valid = validated();
-              if (!valid) return;
-              setPreviewError(null);
-              call('alerts.previewRule', { body: valid }).then(setPreview, (error: unknown) =>
-                setPreviewError(errorMessage(error, 'The preview failed')),
-              );
+              if (valid) preview.mutate(valid);
             }}
           >
             Preview last hour

@@ -6,7 +6,8 @@ import { Modal } from '../../components/ui/Modal';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
-import { useAlertTransition, useAssignAlert, type AlertAction } from './mutations';
+import { AssignControl } from './AssignControl';
+import { useAlertTransition, type AlertAction } from './mutations';
 import { capitalize, SEVERITY_TONE, STATUS_TONE } from './rules';
 import { useMinuteClock } from '../alerts-feed/queries';
 
@@ -14,22 +15,23 @@ import { useMinuteClock } from '../alerts-feed/queries';
 export function AlertDetails({
   alert,
   canChange,
+  canListUsers,
   me,
   onClose,
 }: {
   alert: Alert;
   canChange: boolean;
+  canListUsers: boolean;
   me: { userId: string } | null;
   onClose: () => void;
 }) {
   const [comment, setComment] = useState('');
   const transition = useAlertTransition();
-  const assign = useAssignAlert();
   const now = useMinuteClock();
   const act = (action: AlertAction) =>
     transition.mutate({ alertId: alert.id, action, comment }, { onSuccess: () => setComment('') });
   const open = alert.status !== 'resolved';
-  const error = transition.error ?? assign.error;
+  const error = transition.error;
   return (
     <Modal open title={alert.title} onClose={onClose} size="lg">
       <div className="space-y-4 text-sm">
@@ -110,15 +112,8 @@ export function AlertDetails({
               >
                 Suppress
               </Button>
-              {me ? (
-                <Button
-                  disabled={assign.isPending}
-                  onClick={() => assign.mutate({ alertId: alert.id, userId: me.userId })}
-                >
-                  Assign to me
-                </Button>
-              ) : null}
             </div>
+            <AssignControl alert={alert} me={me} canListUsers={canListUsers} />
           </section>
         ) : null}
       </div>

@@ -105,6 +105,7 @@ export function AlertsPage() {
               loading={alerts.isPending}
               failed={alerts.isError}
               canChange={me?.permissions.includes('alerts.update') ?? false}
+              canListUsers={me?.permissions.includes('users.manage') ?? false}
               me={me}
             />
           </TabPanel>
@@ -125,12 +126,14 @@ function AlertList({
   loading,
   failed,
   canChange,
+  canListUsers,
   me,
 }: {
   alerts: readonly Alert[];
   loading: boolean;
   failed: boolean;
   canChange: boolean;
+  canListUsers: boolean;
   me: { userId: string } | null;
 }) {
   const [filter, setFilter] = useState<AlertFilter>(NO_ALERT_FILTER);
@@ -200,14 +203,20 @@ function AlertList({
               <span className="mt-1 block text-sm text-muted">
                 {a.description}
                 {a.source ? ` · ${a.source}` : ''}
-                {a.assignedTo ? ` · Assigned to ${a.assignedTo}` : ''}
+                {` · ${a.assignedTo ? `Assigned to ${a.assignedTo}` : 'Unassigned'}`}
               </span>
             </button>
           </li>
         ))}
       </ul>
       {open ? (
-        <AlertDetails alert={open} canChange={canChange} me={me} onClose={() => setOpenId(null)} />
+        <AlertDetails
+          alert={open}
+          canChange={canChange}
+          canListUsers={canListUsers}
+          me={me}
+          onClose={() => setOpenId(null)}
+        />
       ) : null}
     </div>
   );

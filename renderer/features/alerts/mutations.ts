@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, RuleInput, RuleStatus } from '../../../shared/alerting';
+import type {
+  MaintenanceWindowInput,
+  NotificationSettings,
+  RuleInput,
+  RuleStatus,
+  SilenceInput,
+} from '../../../shared/alerting';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
 import { saveFile } from '../../lib/save-file';
@@ -49,6 +55,13 @@ export const useSaveRule = () =>
     'Saving the rule',
   );
 
+/** What a rule would say over the last hour (changes nothing, so nothing is invalidated). */
+export const usePreviewRule = () =>
+  useMutation({
+    mutationFn: (body: RuleInput) => call('alerts.previewRule', { body }),
+    onError: (error) => logError('Previewing the rule failed', error),
+  });
+
 export const useSetRuleStatus = () =>
   useAlertingChange(
     ({ ruleId, status }: { ruleId: string; status: RuleStatus }) =>
@@ -74,6 +87,24 @@ export const useTestChannel = () =>
       call('alerts.testChannel', { body }),
     onError: (error) => logError('Sending the test notification failed', error),
   });
+
+export const useCreateSilence = () =>
+  useAlertingChange((body: SilenceInput) => call('alerts.createSilence', { body }), 'Creating the silence');
+
+export const useDeleteSilence = () =>
+  useAlertingChange((id: string) => call('alerts.deleteSilence', { params: { id } }), 'Ending the silence');
+
+export const useCreateMaintenanceWindow = () =>
+  useAlertingChange(
+    (body: MaintenanceWindowInput) => call('alerts.createMaintenanceWindow', { body }),
+    'Adding the maintenance window',
+  );
+
+export const useDeleteMaintenanceWindow = () =>
+  useAlertingChange(
+    (id: string) => call('alerts.deleteMaintenanceWindow', { params: { id } }),
+    'Removing the maintenance window',
+  );
 
 /** Export through the existing alerts export (part 2 §7): 'alerts-export.csv'. */
 export function useExportAlerts() {

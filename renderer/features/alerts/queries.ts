@@ -11,6 +11,9 @@ export const alertKeys = {
   rules: () => [...alertKeys.all, 'rules'] as const,
   settings: () => [...alertKeys.all, 'settings'] as const,
   channels: () => [...alertKeys.all, 'channels'] as const,
+  silences: () => [...alertKeys.all, 'silences'] as const,
+  maintenance: () => [...alertKeys.all, 'maintenance'] as const,
+  assignees: () => [...alertKeys.all, 'assignees'] as const,
 };
 
 async function logged<T>(load: () => Promise<T>): Promise<T> {
@@ -41,3 +44,29 @@ export const useNotificationSettings = () =>
 
 export const useChannels = () =>
   useQuery({ queryKey: alertKeys.channels(), queryFn: () => logged(() => call('alerts.listChannels')) });
+
+export const useSilences = () =>
+  useQuery({ queryKey: alertKeys.silences(), queryFn: () => logged(() => call('alerts.listSilences')) });
+
+export const useMaintenanceWindows = () =>
+  useQuery({
+    queryKey: alertKeys.maintenance(),
+    queryFn: () => logged(() => call('alerts.listMaintenanceWindows')),
+  });
+
+/**
+ * Who an alert can be assigned to: the active users who may see alerts, from the users list (which needs
+ * users.manage; without it only "Assign to me" is offered, so the query does not run).
+ */
+export const useAssignees = (enabled: boolean) =>
+  useQuery({
+    queryKey: alertKeys.assignees(),
+    enabled,
+    queryFn: async () => {
+      const users = await logged(() => call('users.listUsers'));
+      return users
+        .filter((u) => u.status === 'active' && u.permissions.includes('alerts.read'))
+        .map((u) => ({ id: u.id, name: u.name, email: u.email }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  });

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { METRICS, type RuleInput } from '../../../shared/alerting';
+import type { RulePreview } from '../../../shared/api/alerts';
+import { ChartFigure } from '../../components/ui/ChartFigure';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { clockLabel } from '../../lib/monitoring-format';
+import { capitalize } from '../alerts/rules';
+import { seriesName, stateRuns, type StateRun } from './preview-runs';
+
+const AXIS = { fontSize: 11, fill: 'var(--muted)' };
+/** Pending in amber, firing in red; the text alternative and the legend below say which is which. */
+const SHADE: Record<string, string> = { pending: 'var(--color-amber-400)', firing: 'var(--color-red-500)' };
+
+const range = (run: StateRun, unit: string) =>
+  run.min === null || run.max === null
+    ? 'No data'
+    : run.min === run.max
+      ? `${run.min} ${unit}`
+      : `${run.min}–${run.max} ${unit}`;
+
+/** The preview of the last hour: the summary, and per series a chart of its values with the threshold. */
+export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule: RuleInput }) {
+  const [index, setIndex] = useState(0);
+  const series = preview.series[Math.min(index, preview.series.length - 1)];
+  const unit = METRICS[rule.metric].unit;
+  const points = (series?.points ?? []).map((p) => ({ ...p, label: clockLabel(p.at) }));
+  const runs = series ? stateRuns(series.points) : [];
+  return (
+    <section aria-label="Preview" className="space-y-3 rounded-md border border-line p-3 text-sm">
+      <h3 className="font-semibold text-fg">Preview of the last hour</h3>
+      <p role="status">{preview.summary}</p>
+      {preview.series.length > 1 ? (
+        <label className="block font-medium text-fg">
+          Series
+          <select className={INPUT_CLASS} value={index} onChange={(e) => setIndex(Number(e.target.value))}>
+            {preview.series.map((s, i) => (
+              <option key={i} value={i}>
+                {seriesName(s.labels)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {series ? (
+        <>
+          <ChartFigure
+            summary={`${seriesName(series.labels)} over the last hour against the threshold ${rule.condition.operator} ${rule.condition.threshold} ${unit}, by state`}
+            columns={[
+              { label: 'From', value: (r: StateRun) => clockLabel(r.from) },
+              { label: 'To', value: (r: StateRun) => clockLabel(r.to) },
+              { label: 'State', value: (r: StateRun) => capitalize(r.state) },
+              { label: 'Values', value: (r: StateRun) => range(r, unit) },
+            ]}
+            rows={runs}
+            rowKey={(r) => r.from}
+            className="h-48"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart
+                accessibilityLayer={false}
+                data={points}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+                <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
+                <YAxis tick={AXIS} width={48} />
+                {runs
+                  .filter((r) => SHADE[r.state])
+                  .map((r) => (
+                    <ReferenceArea
+                      key={r.from}
+                      x1={clockLabel(r.from)}
+                      x2={clockLabel(r.to)}
+                      fill={SHADE[r.state]}
+                      fillOpacity={0.2}
+                      ifOverflow="extendDomain"
+                    />
+                  ))}
+                <ReferenceLine
+                  y={rule.condition.threshold}
+                  stroke="var(--color-red-500)"
+                  strokeDasharray="4 4"
+                  ifOverflow="extendDomain"
+                />
+                <Line
+                  dataKey="value"
+                  stroke="var(--accent)"
+                  dot={false}
+                  isAnimationActive={false}
+                  connectNulls={false}
+                />
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFigure>
+          <p className="text-xs text-muted">
+            Line: the value each minute. Dashed line: the threshold. Shaded: amber while pending, red while
+            firing.
+          </p>
+        </>
+      ) : (
+        <p className="text-muted">No series had data in the last hour.</p>
+      )}
+    </section>
+  );
+}
