@@ -82,6 +82,13 @@ describe('Alert Rules (/alert-rules)', () => {
     expect(screen.getByText('Try adjusting your search or filters')).toBeTruthy();
   });
 
+  it("shows an active rule's evaluation state beside its severity when it is not normal", async () => {
+    bridge({}, [{ ...RULES[0]!, status: 'active', state: 'firing' }]);
+    renderScreen(<AlertRulesPage />);
+    const card = (await screen.findByText(RULES[0]!.name)).closest('li')!;
+    expect(within(card).getByText('Firing')).toBeTruthy();
+  });
+
   it('invites the first rule when there is none', async () => {
     bridge({}, []);
     renderScreen(<AlertRulesPage />);
@@ -212,6 +219,45 @@ describe('Alert Rules (/alert-rules)', () => {
       } satisfies RuleInput,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers the webhook integrations as a webhook target to a user who may list them', async () => {
+    signInAs({ ...ADMIN, permissions: [...ADMIN.permissions, 'platform.manage'] });
+    const pager = {
+      id: '40000000-0000-4000-8000-000000000001',
+      name: 'Pager bridge',
+      type: 'webhook',
+      status: 'active',
+    };
+    const old = {
+      id: '40000000-0000-4000-8000-000000000002',
+      name: 'Old hook',
+      type: 'webhook',
+      status: 'inactive',
+    };
+    const calls = bridge({
+      'integrations.listIntegrations': () => ({ integrations: [pager, old] }),
+      'alerts.createRule': (input: { body: RuleInput }) => ({ ...RULES[0]!, ...input.body }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<AlertRulesPage />);
+    const form = within(await openCreateForm(user));
+    await user.type(form.getByLabelText('Name'), 'Pager on errors');
+    await user.click(form.getByRole('button', { name: 'Add notification' }));
+    await user.selectOptions(form.getByLabelText('Notification 1 Type'), 'webhook');
+    await waitFor(() => expect(form.getByLabelText('Notification 1 Target').tagName).toBe('SELECT'));
+    const target = form.getByLabelText('Notification 1 Target');
+    expect(
+      within(target)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a webhook integration', 'Pager bridge', 'Old hook (inactive)']);
+    await user.selectOptions(target, pager.id);
+    await user.click(form.getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(callsTo(calls, 'alerts.createRule')).toHaveLength(1));
+    expect(callsTo(calls, 'alerts.createRule')[0]).toMatchObject({
+      body: { notifications: [{ type: 'webhook', target: pager.id }] },
+    });
   });
 
   it('keeps everything typed when the server refuses the rule, and says why', async () => {

@@ -21,6 +21,16 @@ import { routeTitle } from '../../lib/navigation';
 import { useDeleteRule, useDuplicateRule, useSetRuleStatus } from '../alerts/mutations';
 import { ALERT_LOAD_FAILED, useRules } from '../alerts/queries';
 import { capitalize, SEVERITY_TONE } from '../alerts/rules';
+import type { StatusTone } from '../../components/ui/StatusBadge';
+import type { RuleState } from '../../../shared/alerting';
+
+/** A rule's evaluation state (the most urgent of its series'), shown beside its severity when not normal. */
+const STATE_TONE: Record<RuleState, StatusTone> = {
+  normal: 'ok',
+  pending: 'warning',
+  firing: 'critical',
+  recovering: 'info',
+};
 import { ChannelsTab } from './ChannelsTab';
 import { RuleFormModal } from './RuleFormModal';
 import { RULE_TEMPLATES } from '../../../shared/alert-templates';
@@ -177,6 +187,9 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
               />
               <span className="font-semibold text-fg">{r.name}</span>
               <StatusBadge tone={SEVERITY_TONE[r.severity]}>{capitalize(r.severity)}</StatusBadge>
+              {r.status === 'active' && r.state !== 'normal' ? (
+                <StatusBadge tone={STATE_TONE[r.state]}>{capitalize(r.state)}</StatusBadge>
+              ) : null}
             </div>
             {r.description ? <p className="text-muted">{r.description}</p> : null}
             <p>{conditionText(r)}</p>

@@ -1,6 +1,8 @@
-import { NOTIFICATION_TYPES, type RuleNotification } from '../../../shared/alerting';
+import { isIntegrationTarget, NOTIFICATION_TYPES, type RuleNotification } from '../../../shared/alerting';
+import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { INPUT_CLASS } from '../../components/ui/styles';
+import { useIntegrations } from '../integrations/queries';
 import { type FieldErrors } from './form-errors';
 import { FormField, SelectControl } from './FormControls';
 
@@ -10,6 +12,22 @@ const TARGET_HINT: Record<RuleNotification['type'], string> = {
   webhook: 'Where the alert is delivered',
 };
 
+const WEBHOOK_PICK_HINT =
+  'A webhook integration: the alert is its signed alert.fired / alert.resolved delivery, retried and listed in Webhook Events';
+
+/**
+ * The webhook integrations a webhook notification can name, for a user who may list integrations
+ * (undefined otherwise: the target is typed, an integration's id or a URL).
+ */
+function useWebhookTargets(): { id: string; name: string }[] | undefined {
+  const canList = useAuthStore((state) => state.user?.permissions.includes('platform.manage') ?? false);
+  const integrations = useIntegrations(canList);
+  if (!canList || !integrations.data) return undefined;
+  return integrations.data.integrations
+    .filter((i) => i.type === 'webhook')
+    .map((i) => ({ id: i.id, name: i.status === 'inactive' ? `${i.name} (inactive)` : i.name }));
+}
+
 const PLACEHOLDER: Record<RuleNotification['type'], string> = {
   email: 'ops@example.com',
   slack: 'https://…',
@@ -18,8 +36,9 @@ const PLACEHOLDER: Record<RuleNotification['type'], string> = {
 
 /**
  * Rows of notifications {type, target}, added and removed. `name` prefixes each row's label ("Notification
- * 2", "Step 1 notification 2") so every control has its own name. The target stays a plain text field for
- * every type: what a webhook target refers to is the server's to check.
+ * 2", "Step 1 notification 2") so every control has its own name. A webhook target is picked from the
+ * webhook integrations when the user may list them (a URL stored by an older rule stays a choice); otherwise,
+ * and for the other types, it is typed.
  */
 export function NotificationRows({
   name,
@@ -34,6 +53,7 @@ export function NotificationRows({
 }) {
   const change = (i: number, patch: Partial<RuleNotification>) =>
     onChange(value.map((n, j) => (j === i ? { ...n, ...patch } : n)));
+  const webhookTargets = useWebhookTargets();
   return (
     <div className="space-y-2">
       {value.map((n, i) => (
@@ -46,22 +66,55 @@ export function NotificationRows({
             onChange={(type) => change(i, { type })}
             error={errors[`${i}.type`]}
           />
-          <FormField
-            context={`${name} ${i + 1}`}
-            label="Target"
-            error={errors[`${i}.target`]}
-            hint={TARGET_HINT[n.type]}
-          >
-            {(props) => (
-              <input
-                {...props}
-                className={INPUT_CLASS}
-                value={n.target}
-                placeholder={PLACEHOLDER[n.type]}
-                onChange={(e) => change(i, { target: e.target.value })}
-              />
-            )}
-          </FormField>
+          {n.type === 'webhook' && webhookTargets ? (
+            <FormField
+              context={`${name} ${i + 1}`}
+              label="Target"
+              error={errors[`${i}.target`]}
+              hint={WEBHOOK_PICK_HINT}
+            >
+              {(props) => (
+                <select
+                  {...props}
+                  className={INPUT_CLASS}
+                  value={n.target}
+                  onChange={(e) => change(i, { target: e.target.value })}
+                >
+                  <option value="">Choose a webhook integration</option>
+                  {webhookTargets.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                  {n.target && !isIntegrationTarget(n.target) ? (
+                    <option value={n.target}>{n.target}</option>
+                  ) : null}
+                  {n.target &&
+                  isIntegrationTarget(n.target) &&
+                  !webhookTargets.some((t) => t.id === n.target) ? (
+                    <option value={n.target}>An integration that no longer exists</option>
+                  ) : null}
+                </select>
+              )}
+            </FormField>
+          ) : (
+            <FormField
+              context={`${name} ${i + 1}`}
+              label="Target"
+              error={errors[`${i}.target`]}
+              hint={TARGET_HINT[n.type]}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  className={INPUT_CLASS}
+                  value={n.target}
+                  placeholder={PLACEHOLDER[n.type]}
+                  onChange={(e) => change(i, { target: e.target.value })}
+                />
+              )}
+            </FormField>
+          )}
           <Button
             className="sm:mt-6"
             aria-label={`Remove ${name.toLowerCase()} ${i + 1}`}

@@ -8,8 +8,12 @@ export const integrationKeys = {
   apiKeys: () => [...integrationKeys.all, 'api-keys'] as const,
 };
 
-export const useIntegrations = () =>
-  useQuery({ queryKey: integrationKeys.list(), queryFn: () => call('integrations.listIntegrations') });
+export const useIntegrations = (enabled = true) =>
+  useQuery({
+    queryKey: integrationKeys.list(),
+    enabled,
+    queryFn: () => call('integrations.listIntegrations'),
+  });
 
 export const useDeliveries = () =>
   useQuery({
