@@ -191,7 +191,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   requestVolume: {
     source: apiSource,
-    byOrganization: false,
+    byOrganization: true,
     async compute(s) {
       const a = await s.api();
       return {
@@ -207,7 +207,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   errorRate: {
     source: apiSource,
-    byOrganization: false,
+    byOrganization: true,
     async compute(s) {
       const a = await s.api();
       return {
@@ -223,7 +223,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   latency: {
     source: apiSource,
-    byOrganization: false,
+    byOrganization: true,
     async compute(s) {
       const a = await s.api();
       return {
@@ -246,7 +246,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   },
   apdex: {
     source: apiSource,
-    byOrganization: false,
+    byOrganization: true,
     async compute(s) {
       const a = await s.api();
       return {

@@ -78,7 +78,7 @@ export function createSources(db: Db, now: number, filters: ReportFilters): Sour
     costBreakdown: once(async () => breakdownOf(await periods(), costPeriod)),
     recommendations: once(async () => recommendationsOf(await periods())),
     budgets: once(() => budgetsOf(db, now)),
-    api: once(() => apiPerformance(db, API_RANGE, now)),
+    api: once(() => apiPerformance(db, API_RANGE, now, filters.organizationId ?? undefined)),
     services: once(() => serviceCards(db, now)),
     usage: once(() => userAnalytics(db, usageRange, now)),
     alerts: once(() =>

@@ -7,14 +7,33 @@ import { merge, type Histogram } from '../histogram';
 import { MINUTE_MS } from '../recorder';
 import { rolledUpTo } from '../rollup';
 import { percentiles, ratePercent, round } from '../window';
-import { addTotals, endpointKey, mergeFigures, noTotals, windowFigures, type Totals } from './span';
+import {
+  addTotals,
+  endpointKey,
+  mergeFigures,
+  noTotals,
+  spanFigures,
+  windowFigures,
+  type RollupWindow,
+  type SpanFigures,
+  type Totals,
+} from './span';
 
 /** Sparkline: the last 10 of 60 per-minute points (part 2 §9). */
 export const SPARKLINE_POINTS = 10;
 const EXAMPLES_PER_STATUS = 4;
 
-/** The API Performance screen for one range, from the request roll-ups of every instance. */
-export async function apiPerformance(db: Db, range: ApiRange, now: number): Promise<ApiPerformance> {
+/**
+ * The API Performance screen for one range, from the request roll-ups of every instance. With
+ * `organizationId` (a report limited to one organization), only the requests made for it: read in one pass,
+ * not through the screen's block cache, which holds every organization's figures.
+ */
+export async function apiPerformance(
+  db: Db,
+  range: ApiRange,
+  now: number,
+  organizationId?: string,
+): Promise<ApiPerformance> {
   const { minutes, points } = RANGE_STEPS[range];
   const stepMs = minutes * MINUTE_MS;
   const to = now - (now % stepMs) + stepMs;
@@ -22,13 +41,14 @@ export async function apiPerformance(db: Db, range: ApiRange, now: number): Prom
   // Hour rows up to the first hour not rolled up yet (when the steps are hours), minutes after it.
   const rolled = minutes >= 60 ? await rolledUpTo(db) : null;
   const cut = rolled === null || rolled <= from ? from : Math.min(rolled, to);
-  const [blocks, spark, examples, regionOf] = await Promise.all([
-    windowFigures(db, { from, cut, to }, stepMs),
-    sparklines(db, now),
-    errorExamples(db, from),
+  const [figures, spark, examples, regionOf] = await Promise.all([
+    organizationId === undefined
+      ? windowFigures(db, { from, cut, to }, stepMs).then(mergeFigures)
+      : organizationFigures(db, { from, cut, to }, stepMs, organizationId),
+    sparklines(db, now, organizationId),
+    errorExamples(db, from, organizationId),
     instanceRegions(db),
   ]);
-  const figures = mergeFigures(blocks);
 
   const total = noTotals();
   const all: Histogram = new Map();
@@ -112,7 +132,30 @@ export async function apiPerformance(db: Db, range: ApiRange, now: number): Prom
   };
 }
 
+interface ExampleRow {
+  route: string;
+  method: string;
+  message: string;
+  count: number;
+}
+
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The window's rows of one organization's requests (hour rows before the cut, minute rows after). */
+function organizationFigures(
+  db: Db,
+  { from, cut, to }: RollupWindow,
+  stepMs: number,
+  organizationId: string,
+): Promise<SpanFigures> {
+  return spanFigures(
+    db,
+    sql`(select * from request_rollups where organization_id = ${organizationId}
+      and ((resolution = 'hour' and period_start >= ${new Date(from)} and period_start < ${new Date(cut)})
+        or (resolution = 'minute' and period_start >= ${new Date(cut)} and period_start < ${new Date(to)})))`,
+    stepMs,
+  );
+}
 
 async function instanceRegions(db: Db): Promise<Map<string, string>> {
   const found = await rows<{ id: string; region: string }>(db, sql`select id, region from server_instances`);
@@ -120,7 +163,11 @@ async function instanceRegions(db: Db): Promise<Map<string, string>> {
 }
 
 /** Mean duration per minute of each endpoint over the last SPARKLINE_POINTS minutes (this one included). */
-async function sparklines(db: Db, now: number): Promise<Map<string, (number | null)[]>> {
+async function sparklines(
+  db: Db,
+  now: number,
+  organizationId?: string,
+): Promise<Map<string, (number | null)[]>> {
   const to = now - (now % MINUTE_MS) + MINUTE_MS;
   const from = to - SPARKLINE_POINTS * MINUTE_MS;
   const found = await rows<{
@@ -135,6 +182,7 @@ async function sparklines(db: Db, now: number): Promise<Map<string, (number | nu
       sum(requests)::int as requests, sum(duration_sum_ms)::float8 as duration
       from request_rollups where resolution = 'minute' and period_start >= ${new Date(from)}
         and period_start < ${new Date(to)}
+        ${organizationId === undefined ? sql`` : sql`and organization_id = ${organizationId}`}
       group by 1, 2, 3`,
   );
   const lines = new Map<string, (number | null)[]>();
@@ -147,7 +195,9 @@ async function sparklines(db: Db, now: number): Promise<Map<string, (number | nu
   return lines;
 }
 
-async function errorExamples(db: Db, since: number) {
+/** Examples are kept per route and status, not per organization: a report limited to one shows none. */
+async function errorExamples(db: Db, since: number, organizationId?: string) {
+  if (organizationId !== undefined) return new Map<number, ExampleRow[]>();
   const found = await rows<{ status: number; route: string; method: string; message: string; count: number }>(
     db,
     sql`select status, route, method, message, count from (
@@ -155,7 +205,7 @@ async function errorExamples(db: Db, since: number) {
         from request_error_examples where last_seen_at >= ${new Date(since)}
       ) latest where rank <= ${EXAMPLES_PER_STATUS} order by status, rank`,
   );
-  const byStatus = new Map<number, { route: string; method: string; message: string; count: number }[]>();
+  const byStatus = new Map<number, ExampleRow[]>();
   for (const e of found) {
     const list = byStatus.get(Number(e.status)) ?? [];
     list.push({ route: e.route, method: e.method, message: e.message, count: Number(e.count) });

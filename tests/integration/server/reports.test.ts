@@ -32,7 +32,8 @@ import type {
 import { ALERT_SEVERITIES } from '../../../shared/alerting';
 import { METRIC_IDS, METRICS, REPORT_TEMPLATES, REPORT_TYPES, type MetricId } from '../../../shared/reports';
 import { buildApp } from '../../../server/app';
-import { alerts, reports, users } from '../../../server/db/schema';
+import { alerts, reports, requestRollups, users } from '../../../server/db/schema';
+import { rolledUpTo } from '../../../server/signals/rollup';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
 import { CATALOGUE, NOT_BY_ORGANIZATION } from '../../../server/reports/catalogue';
@@ -289,6 +290,35 @@ describe.each(testDatabases)('reports on $name', (target) => {
         },
         { organizationId, title: 'Missed check-in', severity: 'low', status: 'active', createdAt: at(50) },
       ]);
+      // Requests made for this organization (and for another, which must not count) a few minutes ago: as
+      // the minute row, or as the hour row when the data's hours are rolled up past it (the window reads
+      // hour rows up to the first hour not rolled up, minute rows after it).
+      const minute = clock.now() - (clock.now() % 60_000) - 5 * 60_000;
+      const rolled = await rolledUpTo(suite.database.db);
+      const asHour = rolled !== null && rolled > minute;
+      const rollup = (org: string, route: string, requests: number, errors: number) => ({
+        resolution: asHour ? ('hour' as const) : ('minute' as const),
+        periodStart: new Date(asHour ? minute - (minute % 3_600_000) : minute),
+        instanceId: 'report-test',
+        route,
+        method: 'GET',
+        organizationId: org,
+        requests,
+        errors,
+        statusCounts: (errors ? { '500': errors } : {}) as Record<string, number>,
+        durationSumMs: requests * 40,
+        satisfied: requests - errors,
+        tolerating: 0,
+        latencyBuckets: [] as number[],
+        latencyCounts: [] as number[],
+      });
+      await suite.database.db
+        .insert(requestRollups)
+        .values([
+          rollup(organizationId, '/organizations/:id', 40, 2),
+          rollup(organizationId, '/organizations/:id/members', 10, 0),
+          rollup(demoOrganizationId(1), '/organizations/:id', 500, 100),
+        ]);
       const filters = { organizationId, plan: null, period: '30d' as const };
       const results = new Map<string, ReportData>();
       for (const format of ['xlsx', 'pdf'] as const) {
@@ -336,6 +366,10 @@ describe.each(testDatabases)('reports on $name', (target) => {
         'trialConversion',
         'revenueByPlan',
         'topCenters',
+        'requestVolume',
+        'errorRate',
+        'latency',
+        'apdex',
         'alertsBySeverity',
         'meanTimeToResolve',
         'signIns',
@@ -390,11 +424,19 @@ describe.each(testDatabases)('reports on $name', (target) => {
       expect(metric('meanTimeToResolve')?.unit).toBe('minutes');
       expect(formatValue(60, 'minutes')).toBe('60.0 min (1h 0m)');
 
+      // API figures: the requests made for the organization only (the demo's carry none).
+      expect(metric('requestVolume')?.value).toBe(50);
+      expect(metric('errorRate')?.value).toBe(4);
+      expect(metric('apdex')?.table.rows).toEqual([
+        ['GET /organizations/:id', 40, 0.95],
+        ['GET /organizations/:id/members', 10, 1],
+      ]);
+      const api = await get<ApiPerformance>('/monitoring/api-performance?range=7d');
+      expect(api.kpis.requests).toBeGreaterThan(550);
+
       // The figures without an organization are the platform's, as their screens show them.
       const breakdown = await get<CostBreakdown>('/cost/breakdown?period=30d');
       expect(metric('costByService')?.value).toBe(breakdown.total.current_cost);
-      const api = await get<ApiPerformance>('/monitoring/api-performance?range=7d');
-      expect(metric('requestVolume')?.value).toBe(api.kpis.requests);
       expect(METRICS.meanTimeToResolve.category).toBe('platform');
     },
   );
