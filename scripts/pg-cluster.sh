@@ -18,8 +18,13 @@ as_postgres() {
 case "$command" in
   start)
     if [ -f "$state" ]; then
-      echo "a cluster on port $port is already running (data in $(cat "$state"))" >&2
-      exit 1
+      if "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then
+        echo "a cluster on port $port is already running (data in $(cat "$state"))" >&2
+        exit 1
+      fi
+      # Left by a cluster that is gone (the machine restarted): its folder is of no use.
+      echo "removing the state of a cluster on port $port that is no longer running" >&2
+      rm -rf "$(cat "$state")" "$state"
     fi
     dir=$(mktemp -d "${TMPDIR:-/tmp}/ops-console-pg.XXXXXX")
     chown postgres: "$dir" 2>/dev/null || true
