@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createArchive, type BackupBase, type CreatedArchive } from '../../../../server/backups/backup';
 import { generateX25519Identity, identityToRecipient } from '../../../../server/backups/crypto';
 import { restoreArchives } from '../../../../server/backups/restore';
@@ -160,8 +160,19 @@ describe.runIf(postgresTarget)(
         const seen = await archive('while-open', { name: 'before', archive: before });
         expect(usage(seen).openKeys).toHaveLength(1);
         await open.query('rollback');
-        // A later write: every transaction older than the snapshot that saw the gap has ended.
+        // A later write; then wait until every transaction older than the snapshot that saw the gap has
+        // ended — on a cluster shared with other suites, one of theirs may still hold the horizon back.
         await database.db.insert(usageEvents).values(event());
+        const xmax = BigInt(usage(seen).openKeys?.[0]?.xmax ?? '0');
+        await vi.waitFor(
+          async () => {
+            const { rows } = await open.query<{ xmin: string }>(
+              'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+            );
+            expect(BigInt(rows[0]?.xmin ?? '0') > xmax).toBe(true);
+          },
+          { timeout: 30_000, interval: 100 },
+        );
         const after = await archive('after-rollback', { name: 'while-open', archive: seen });
         expect(usage(after)).toMatchObject({ rows: 1 });
         expect(usage(after).openKeys).toBeUndefined();
