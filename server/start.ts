@@ -3,6 +3,12 @@ import { buildApp } from './app';
 import type { ServerConfigOverrides } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import {
+  fallBackToPrevious,
+  newestPreviousFolder,
+  recoverPgliteFolders,
+  removePreviousFolders,
+} from './db/pglite-folders';
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
@@ -65,11 +71,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { host = '127.0.0.1', port = 0, databaseUrl, dataDir } = options;
   const dataFolder = options.dataFolder ?? (process.env.CONSOLE_DATA_DIR || dataDir || process.cwd());
   const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
+  const logger = options.logger ?? createLogger();
+  const folder = !databaseUrl && dataDir ? dataDir : undefined;
+  if (folder) {
+    for (const done of await recoverPgliteFolders(folder)) logger.warn(`PGlite data folder: ${done}`);
+  }
   const snapshot =
-    !databaseUrl && dataDir && wantsDemo
-      ? await snapshotFor(dataDir, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
+    folder && wantsDemo
+      ? await snapshotFor(folder, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
       : undefined;
-  const database = await openDatabase({ url: databaseUrl, dataDir, pgliteSnapshot: snapshot });
+  const database = folder
+    ? await openPgliteFolder(folder, snapshot, logger)
+    : await openDatabase({ url: databaseUrl, pgliteSnapshot: snapshot });
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
   const config = {
@@ -87,7 +100,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await migrateDatabase(database, { migrationsFolder: options.migrationsFolder, now: serverConfig.now() });
     if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now(), reports: true });
 
-    const logger = options.logger ?? createLogger();
     // One runner per server: its workers, cron and lease supervision run beside the requests.
     const jobs = createJobRunner({
       database,
@@ -134,6 +146,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
       void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
+      // Started on the folder a restore put in place: the one it replaced is no longer needed.
+      if (folder) {
+        const removed = await removePreviousFolders(folder);
+        if (removed > 0) logger.info(`PGlite data folder: removed ${removed} folder(s) a restore replaced`);
+      }
     } catch (error) {
       await signals?.stop().catch(() => undefined);
       await jobs.stop(0).catch(() => undefined);
@@ -157,6 +174,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/**
+ * Opens PGlite in its data folder; a folder that does not open, where a restore left the one it replaced,
+ * falls back to that one (the failed folder is kept beside it, for a look).
+ */
+async function openPgliteFolder(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  logger: FastifyBaseLogger,
+): Promise<Database> {
+  try {
+    return await openDatabase({ dataDir, pgliteSnapshot: snapshot });
+  } catch (error) {
+    const previous = await newestPreviousFolder(dataDir);
+    if (!previous) throw error;
+    const failed = await fallBackToPrevious(dataDir, previous);
+    logger.error(
+      { err: error },
+      `The PGlite data folder did not open; started on the one the last restore replaced (the failed one is ${failed})`,
+    );
+    return openDatabase({ dataDir });
   }
 }
 

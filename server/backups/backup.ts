@@ -1,4 +1,5 @@
-import type { Database } from '../db/client';
+import { rm } from 'node:fs/promises';
+import { openDatabase, type Database } from '../db/client';
 import { addChecksums, RowChecksum } from './checksum';
 import { listTables, readSchemaVersion, readSequences, type TableShape } from './catalogue';
 import { writeArchiveFile, type WrittenArchive } from './crypto';
@@ -97,13 +98,33 @@ export interface CreatedArchive extends WrittenArchive {
   manifest: ArchiveManifest;
 }
 
-/** Writes one archive of the database, every table read in one snapshot. */
+/**
+ * Writes one archive of the database, every table read in one snapshot. PGlite in a data folder has one
+ * connection, which a snapshot would hold for the whole backup: the backup reads a copy of the folder
+ * instead (made in a moment's pause), as a second instance, while the server goes on.
+ */
 export async function createArchive(
   database: Database,
   options: CreateArchiveOptions,
 ): Promise<CreatedArchive> {
   if (options.type !== 'full' && !options.base)
     throw new Error(`An ${options.type} backup needs an earlier backup to continue from`);
+  const folder = database.folder;
+  if (!folder) return archiveOf(database, options);
+  const copy = await folder.copy();
+  try {
+    const source = await openDatabase({ dataDir: copy });
+    try {
+      return await archiveOf(source, options);
+    } finally {
+      await source.close();
+    }
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+async function archiveOf(database: Database, options: CreateArchiveOptions): Promise<CreatedArchive> {
   return withCopySession(database, 'snapshot', async (session) => {
     const tables = await listTables(session);
     const header: ArchiveHeader = {

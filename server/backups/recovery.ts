@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { access } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
+import type { PgliteFolder } from '../db/pglite-folders';
 import { migrateDatabase } from '../db/migrate';
 import { backupLocations, backupRuns } from '../db/schema';
-import { fileSha256 } from './crypto';
-import { restoreArchives, RestoreRefusedError } from './restore';
+import { fileSha256, readArchiveFile } from './crypto';
+import { decodeFrames } from './format';
+import { copyBackupRecords } from './own-records';
+import {
+  restoreArchives,
+  RestoreRefusedError,
+  type RestoreOptions,
+  type RestoreProgress,
+  type RestoreResult,
+} from './restore';
 import { chainOf, type RunRow } from './runs';
 import { describe, type BackupService } from './service';
 
@@ -61,57 +70,134 @@ export interface RestoreOutcome {
   safetyBackup: string;
 }
 
+const ALREADY_RUNNING = 'A restore is already running';
+
 /**
- * Restores a recovery point: a safety backup first, then maintenance mode, the restore (one transaction,
- * every table verified against the archive), then service again. A failure at any step leaves the
- * database as it was. Progress is in `service.activity` meanwhile; the outcome stays there a while.
+ * Starts restoring a recovery point once what can be checked at once holds (the point exists, its
+ * archives are present and as written, no other restore runs); a refusal throws here. The rest goes on
+ * in `done`: a safety backup, maintenance mode, the restore (every table verified against the archive),
+ * then service again. A failure at any step leaves the database as it was. Progress is in
+ * `service.activity` meanwhile, and the outcome stays there a while.
  */
-export async function restorePoint(service: BackupService, request: RestoreRequest): Promise<RestoreOutcome> {
+export async function startRestore(
+  service: BackupService,
+  request: RestoreRequest,
+): Promise<{ done: Promise<RestoreOutcome> }> {
   // Claimed before the first await: a second request arriving meanwhile is refused.
   if ([...service.activity.values()].some((a) => a.kind === 'restore' && a.percent < 100))
-    throw new RestoreRefusedError('A restore is already running');
+    throw new RestoreRefusedError(ALREADY_RUNNING);
   const key = `restore:${request.runId}`;
-  const progress = (step: string, percent: number) =>
-    service.activity.set(key, { kind: 'restore', runId: request.runId, step, percent });
+  const progress = (step: string, percent: number, failed?: boolean) =>
+    service.activity.set(key, {
+      kind: 'restore',
+      runId: request.runId,
+      step,
+      percent,
+      ...(failed ? { failed } : {}),
+    });
   progress('Checking the archive', 1);
-  const forget = () => setTimeout(() => service.activity.delete(key), 600_000).unref();
+  let files: string[];
   try {
     const [run] = await service.db.select().from(backupRuns).where(eq(backupRuns.id, request.runId));
     if (!run) throw new RestoreRefusedError('The recovery point does not exist');
-    const files = await archiveFiles(service, run);
-    progress('Safety backup', 5);
-    const safetyRun = await (await service.start({ trigger: 'safety' })).done;
-    if (safetyRun.status !== 'success')
-      throw new RestoreRefusedError(
-        `The safety backup failed, nothing was restored: ${safetyRun.error ?? ''}`,
-      );
-    progress('Entering maintenance mode', 20);
-    await request.maintenance.enter();
-    let result: Awaited<ReturnType<typeof restoreArchives>>;
-    try {
-      result = await restoreArchives(service.database, {
-        files,
-        identity: service.key.identity,
-        onProgress: (p) =>
-          progress(
-            p.phase === 'loading' ? `Restoring ${p.table}` : `Verifying ${p.table}`,
-            20 + Math.round((p.tablesDone / p.tablesTotal) * (p.phase === 'loading' ? 50 : 25)),
-          ),
-      });
-    } finally {
-      progress('Leaving maintenance mode', 98);
-      await request.maintenance.leave();
-    }
-    progress('Restore completed and verified', 100);
-    forget();
-    return { tables: result.tables, rows: result.rows, safetyBackup: safetyRun.id };
+    files = await archiveFiles(service, run);
+    // A key that does not open them is refused at once, not after the safety backup.
+    for (const file of files) await openWithKey(file, service.key.identity);
   } catch (error) {
-    if (error instanceof RestoreRefusedError && error.message === 'A restore is already running')
-      service.activity.delete(key);
-    else {
-      progress(`Restore failed: ${describe(error)}`, 100);
+    service.activity.delete(key);
+    throw error;
+  }
+  const forget = () => setTimeout(() => service.activity.delete(key), 600_000).unref();
+  const done = (async () => {
+    try {
+      progress('Safety backup', 5);
+      const safetyRun = await (await service.start({ trigger: 'safety' })).done;
+      if (safetyRun.status !== 'success')
+        throw new RestoreRefusedError(
+          `The safety backup failed, nothing was restored: ${safetyRun.error ?? ''}`,
+        );
+      progress('Entering maintenance mode', 20);
+      await request.maintenance.enter();
+      let result: RestoreResult;
+      try {
+        const options = {
+          files,
+          identity: service.key.identity,
+          onProgress: (p: RestoreProgress) =>
+            progress(
+              p.phase === 'loading' ? `Restoring ${p.table}` : `Verifying ${p.table}`,
+              25 + Math.round((p.tablesDone / p.tablesTotal) * (p.phase === 'loading' ? 45 : 25)),
+            ),
+        };
+        const folder = service.database.folder;
+        result = folder
+          ? await restoreIntoFolder(folder, options, (step) =>
+              progress(step, step.startsWith('Copying') ? 22 : 96),
+            )
+          : await restoreArchives(service.database, options);
+      } finally {
+        progress('Leaving maintenance mode', 98);
+        await request.maintenance.leave();
+      }
+      progress('Restore completed and verified', 100);
+      return { tables: result.tables, rows: result.rows, safetyBackup: safetyRun.id };
+    } catch (error) {
+      progress(`Restore failed: ${restoreFailure(error)}`, 100, true);
+      throw error;
+    } finally {
       forget();
     }
+  })();
+  // The caller follows `activity`; one that does not wait must not leave the rejection unhandled.
+  done.catch(() => undefined);
+  return { done };
+}
+
+/** Reads an archive's first frame: the key opens it (else ArchiveDecryptError, with the reason). */
+async function openWithKey(file: string, identity: string): Promise<void> {
+  const frames = decodeFrames(readArchiveFile(file, identity))[Symbol.asyncIterator]();
+  try {
+    await frames.next();
+  } finally {
+    await frames.return?.(undefined);
+  }
+}
+
+/** What a failed restore says: the database is as it was whenever the restore itself failed. */
+export function restoreFailure(error: unknown): string {
+  const message = describe(error);
+  return error instanceof RestoreRefusedError ? message : `${message}; the database is as it was`;
+}
+
+/**
+ * PGlite in a data folder: the restore goes into a copy of the folder (the backup's own records, the
+ * job queue and the migrations as they are), verified there while the server goes on, then the copy
+ * replaces the folder in a moment's pause; the old folder stays until the next successful start.
+ */
+async function restoreIntoFolder(
+  folder: PgliteFolder,
+  options: Omit<RestoreOptions, 'files'> & { files: string[] },
+  step: (text: string) => void,
+): Promise<RestoreResult> {
+  step('Copying the database');
+  const copy = await folder.copy();
+  let target: Database | undefined;
+  try {
+    target = await openDatabase({ dataDir: copy });
+    const result = await restoreArchives(target, options);
+    step('Putting the restored database in place');
+    const restored = target;
+    await folder.replaceWith(copy, {
+      // Backups made since the copy are recorded in the live database: the restored one keeps them.
+      beforeSwap: async (live) => {
+        await copyBackupRecords(live, restored);
+        await restored.close();
+      },
+    });
+    return result;
+  } catch (error) {
+    await target?.close();
+    await rm(copy, { recursive: true, force: true });
     throw error;
   }
 }

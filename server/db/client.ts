@@ -6,6 +6,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteFolder, type PgliteFolder } from './pglite-folders';
+import { pgliteHandle } from './pglite-handle';
 import { schema } from './schema';
 
 /** The one type the server codes against: PGlite and node-postgres databases both satisfy it. */
@@ -40,6 +42,8 @@ export interface Database {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** PGlite only: the whole data directory as a tarball (a snapshot to start other databases from). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite in a data folder: a consistent copy of it for a backup, and a restored folder swapped in. */
+  folder?: PgliteFolder;
   close(): Promise<void>;
 }
 
@@ -47,7 +51,10 @@ export interface Database {
 export interface ListenEvents {
   /** The LISTEN connection is gone; a new one is being made. */
   onLost?(): void;
-  /** LISTEN holds again on a new connection, after `onLost`. */
+  /**
+   * LISTEN holds again on a new connection, after `onLost`; also (PGlite) after a restore put another
+   * data folder underneath: either way, whatever was announced meanwhile was not heard.
+   */
   onRestored?(): void;
 }
 
@@ -71,10 +78,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(snapshot ? { loadDataDir: snapshot } : {}),
-  });
+  const handle = pgliteHandle(
+    await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    }),
+  );
+  const client = handle.client;
   const pglite = drizzlePglite({ client, schema });
   const db: Db = pglite;
   let closed = false;
@@ -84,8 +94,16 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
     driver: { kind: 'pglite', client },
     // PGlite has a single connection owned by this process: nothing else can race us.
     exclusive: (work) => work({ db, migrate: (config) => migratePglite(pglite, config) }),
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    async listen(channel, onNotify, events) {
+      const unlisten = await handle.listen(channel, onNotify);
+      const unwatch = handle.onReplaced(() => events?.onRestored?.());
+      return async () => {
+        unwatch();
+        await unlisten();
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
+    ...(dataDir ? { folder: pgliteFolder(dataDir, handle) } : {}),
     async close() {
       if (closed) return;
       closed = true;

@@ -100,6 +100,8 @@ export const backupActivity = z.object({
   step: z.string(),
   /** 0–100. */
   percent: z.number(),
+  /** Ended in failure (the step says why). */
+  failed: z.boolean().optional(),
 });
 export type BackupActivity = z.infer<typeof backupActivity>;
 

@@ -64,8 +64,12 @@ export function BackupRecoveryPage() {
                 <div
                   key={`${a.kind}-${a.runId}`}
                   className="rounded-lg border border-line bg-surface p-3 text-sm text-fg"
+                  // A restore answers at once and goes on: its outcome is announced here.
+                  role={a.failed ? 'alert' : 'status'}
                 >
-                  <p>{a.step}</p>
+                  <p className={a.failed ? 'font-medium text-red-600 dark:text-red-400' : undefined}>
+                    {a.step}
+                  </p>
                   <progress
                     className="mt-2 w-full"
                     max={100}

@@ -17,8 +17,16 @@ import { loadBackupKey } from '../../backups/keys';
 import { inspectLocation, toStorageLocation } from '../../backups/locations';
 import { settingsMaintenance } from '../../backups/maintenance';
 import { backupOverview, jobById } from '../../backups/overview';
-import { checkedArchive, restorePoint, testRestore } from '../../backups/recovery';
-import { RestoreRefusedError, RestoreVerificationError } from '../../backups/restore';
+import {
+  checkedArchive,
+  restoreFailure,
+  startRestore,
+  testRestore,
+  type RestoreOutcome,
+} from '../../backups/recovery';
+import { auditBackupWork } from '../../backups/audit';
+import { actorOf } from '../../audit';
+import { RestoreRefusedError } from '../../backups/restore';
 import { ArchiveDecryptError } from '../../backups/crypto';
 import { ArchiveFormatError } from '../../backups/format';
 import { BackupError, BackupService, nextRun, type BackupServiceOptions } from '../../backups/service';
@@ -190,30 +198,47 @@ export async function registerBackupRoutes(
     return { locations };
   });
 
-  route(backupEndpoints.restore, async ({ params, body, audit }) => {
+  route(backupEndpoints.restore, async ({ params, body, audit, session }) => {
     if (body.confirmation.trim() !== RESTORE_CONFIRMATION)
       throw new HttpError(400, BACKUP_TEXTS.confirmation);
     const service = await backups();
+    const actor = actorOf(session());
+    let done: Promise<RestoreOutcome>;
     try {
-      // Answered when done: the screen follows the progress in the overview meanwhile.
-      const outcome = await restorePoint(service, {
+      ({ done } = await startRestore(service, {
         runId: params.id,
         maintenance: settingsMaintenance(ctx.db, ctx.settings, ctx.secrets, () => service.now()),
-      });
-      await audit.record(ctx.db, { details: { ...outcome } });
-      return { runId: params.id };
+      }));
     } catch (error) {
       audit.note({ details: { error: error instanceof Error ? error.message : String(error) } });
       if (error instanceof RestoreRefusedError)
         throw new HttpError(error.message === 'A restore is already running' ? 409 : 400, error.message);
-      if (
-        error instanceof RestoreVerificationError ||
-        error instanceof ArchiveDecryptError ||
-        error instanceof ArchiveFormatError
-      )
-        throw new HttpError(400, `${error.message}; the database is as it was`);
+      if (error instanceof ArchiveDecryptError || error instanceof ArchiveFormatError)
+        throw new HttpError(400, `${error.message}; nothing was restored`);
       throw error;
     }
+    // Answered at once (a restore outlasts a request): the screen follows `activity`. The request's record
+    // goes into the database as it is now; the outcome's into the database the restore leaves.
+    await audit.record(ctx.db, { details: { started: true } });
+    void done
+      .then(
+        (outcome) => ({ status: 'success' as const, details: { ...outcome } }),
+        (error: unknown) => ({ status: 'failure' as const, details: { error: restoreFailure(error) } }),
+      )
+      .then(({ status, details }) =>
+        auditBackupWork(ctx.db, {
+          action: 'IMPORT',
+          resource: 'backup',
+          resourceId: params.id,
+          status,
+          severity: 'critical',
+          details,
+          at: service.now(),
+          actor,
+        }),
+      )
+      .catch((error: unknown) => logger.error({ err: error }, 'could not record the outcome of a restore'));
+    return { runId: params.id };
   });
 
   route(backupEndpoints.testRestore, async ({ params, audit }) => {

@@ -9,7 +9,8 @@ import { loadBackupKey } from '../../../../server/backups/keys';
 import { testRestore } from '../../../../server/backups/recovery';
 import { restoreArchives } from '../../../../server/backups/restore';
 import { chainOf } from '../../../../server/backups/runs';
-import { archiveFiles } from '../../../../server/backups/recovery';
+import { archiveFiles, startRestore } from '../../../../server/backups/recovery';
+import { ArchiveDecryptError } from '../../../../server/backups/crypto';
 import { BackupService } from '../../../../server/backups/service';
 import {
   alerts,
@@ -228,7 +229,16 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     const [res, twice] = await Promise.all([request(), request()]);
     expect([res.status, twice.status].sort()).toEqual([200, 409]);
     expect([res, twice].find((r) => r.status === 409)!.body.error).toBe('A restore is already running');
-    o = await overview();
+    // Answered at once; the restore goes on, followed in the overview's activity.
+    const restoreDone = async () => {
+      for (;;) {
+        const now = await overview();
+        const activity = now.activity.find((a) => a.kind === 'restore');
+        if (activity?.percent === 100) return now;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    o = await restoreDone();
     expect(o.activity.find((a) => a.kind === 'restore')).toMatchObject({
       step: 'Restore completed and verified',
       percent: 100,
@@ -246,6 +256,39 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
       headers: await admin(),
     });
     expect((settings.body.data as { maintenanceMode: boolean }).maintenanceMode).toBe(false);
+    // The outcome is recorded, in the restored database, as the admin's.
+    const records = await suite.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'IMPORT'), eq(auditLogs.resourceId, point.id)));
+    expect(records.at(-1)).toMatchObject({
+      status: 'success',
+      severity: 'critical',
+      userId: suite.f.platformAdmin.id,
+    });
+  });
+
+  it('refuses at once an archive the key does not open: no safety backup, nothing restored', async () => {
+    const point = (await overview()).recoveryPoints[0]!;
+    const otherFolder = await mkdtemp(path.join(work, 'other-key-'));
+    const stranger = new BackupService({
+      database: suite.database,
+      dataFolder,
+      key: await loadBackupKey(otherFolder),
+      now: clock.now,
+      logger: { warn: () => undefined, error: () => undefined },
+      emit: async () => undefined,
+      raiseAlert: async () => undefined,
+    });
+    const before = (await suite.database.db.select().from(backupRuns)).length;
+    await expect(
+      startRestore(stranger, {
+        runId: point.id,
+        maintenance: { enter: async () => undefined, leave: async () => undefined },
+      }),
+    ).rejects.toThrow(ArchiveDecryptError);
+    expect(stranger.activity.size).toBe(0);
+    expect(await suite.database.db.select().from(backupRuns)).toHaveLength(before);
   });
 
   it('makes incremental and differential backups of the new audit rows only, each restoring the state it saw', async () => {
