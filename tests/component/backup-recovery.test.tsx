@@ -108,3 +108,60 @@ describe('recovery points', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 });
+
+describe('restore', () => {
+  it('closes the dialog once the restore is accepted and follows it: a failure is announced', async () => {
+    let overview = OVERVIEW;
+    const calls = installBridge({
+      'backups.overview': () => overview,
+      'backups.restore': () => {
+        overview = {
+          ...OVERVIEW,
+          activity: [
+            {
+              kind: 'restore',
+              runId: 'p1',
+              step: 'Restore failed: Verification failed for children; the database is as it was',
+              percent: 100,
+              failed: true,
+            },
+          ],
+        };
+        return { runId: 'p1' };
+      },
+    });
+    const user = await openRecoveryPoints();
+    await user.click(
+      screen.getByRole('button', { name: `Restore ${formatDateTime('2026-11-20T02:00:00.000Z')}` }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Restore from a recovery point' });
+    const confirm = within(dialog).getByRole('button', { name: 'Restore' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Type RESTORE to confirm'), 'RESTORE');
+    await user.click(confirm);
+    expect(calls.find((c) => c.channel === 'backups.restore')?.input).toEqual({
+      params: { id: 'p1' },
+      body: { confirmation: 'RESTORE' },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Restore failed: Verification failed for children; the database is as it was',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a restore in progress as status, the point buttons held', async () => {
+    installBridge({
+      'backups.overview': () => ({
+        ...OVERVIEW,
+        activity: [{ kind: 'restore', runId: 'p1', step: 'Restoring children', percent: 48 }],
+      }),
+    });
+    await openRecoveryPoints();
+    const progress = screen.getByRole('status');
+    expect(progress.textContent).toContain('Restoring children');
+    expect(within(progress).getByRole('progressbar', { name: 'restore progress' })).toBeTruthy();
+    for (const button of screen.getAllByRole('button', { name: /^Restore / }))
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
