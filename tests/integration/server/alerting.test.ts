@@ -7,7 +7,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertRule, RuleInput } from '../../../shared/alerting';
 import type { AlertList } from '../../../shared/api/alerts';
@@ -24,13 +23,9 @@ import { record, toArrays, type Histogram } from '../../../server/signals/histog
 import { testDatabases } from '../../support/databases';
 import { bearer, buildTestApp, call } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 
 const MINUTE = 60_000;
-
-interface Received {
-  to: string[];
-  raw: string;
-}
 
 const latencyRule = (overrides: Partial<RuleInput> = {}): RuleInput => ({
   name: 'API p95 above 500 ms',
@@ -51,19 +46,7 @@ const latencyRule = (overrides: Partial<RuleInput> = {}): RuleInput => ({
 });
 
 describe.each(testDatabases)('alerting on $name', (target) => {
-  const received: Received[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
+  let smtp: SmtpSink;
   const hooks: { status: number; body: unknown }[] = [];
   let hookStatus = 200;
   const hookSink: Server = createServer((request: IncomingMessage, response) => {
@@ -76,12 +59,12 @@ describe.each(testDatabases)('alerting on $name', (target) => {
   });
   const config: ServerConfigOverrides = { mailFrom: 'console@test.example' };
   beforeAll(async () => {
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpSink();
     await new Promise<void>((resolve) => hookSink.listen(0, '127.0.0.1', resolve));
-    config.smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+    config.smtpUrl = smtp.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => sink.close(resolve));
+    await smtp.close();
     await new Promise<void>((resolve) => hookSink.close(() => resolve()));
   });
   const suite = useServerSuite(target, { tenants: true, app: config });
@@ -222,14 +205,14 @@ describe.each(testDatabases)('alerting on $name', (target) => {
     // The banner, bell and tray read the stream: the alert is in its replay.
     const replay = await alertsToReplay(suite.database.db);
     expect(replay.at(-1)?.alert).toMatchObject({ id: fired.id, priority: 'high', type: 'warning' });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
 
     suite.clock.advance(MINUTE);
     await minuteOf(suite.clock.now(), 900);
     await evaluate();
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['ops@test.example']);
-    expect(received[0]!.raw).toMatch(/^Subject: \[FIRING\] API p95 above 500 ms \(high, 1 alert\)/m);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['ops@test.example']);
+    expect(smtp.received[0]!.raw).toMatch(/^Subject: \[FIRING\] API p95 above 500 ms \(high, 1 alert\)/m);
 
     const ack = await call(suite.app, {
       method: 'POST',
@@ -272,8 +255,8 @@ describe.each(testDatabases)('alerting on $name', (target) => {
       ['alert.fired', fired.id],
       ['alert.resolved', fired.id],
     ]);
-    expect(received.at(-1)!.raw).toMatch(/^Subject: \[RESOLVED\] API p95 above 500 ms/m);
-    expect(received).toHaveLength(2);
+    expect(smtp.received.at(-1)!.raw).toMatch(/^Subject: \[RESOLVED\] API p95 above 500 ms/m);
+    expect(smtp.received).toHaveLength(2);
 
     // Acknowledging a resolved alert does not reopen it.
     const late = await call(suite.app, {
@@ -394,7 +377,7 @@ describe.each(testDatabases)('alerting on $name', (target) => {
       payload: { type: 'email', target: 'check@test.example' },
     });
     expect(test.body.data).toEqual({ sent: true, message: 'Test notification sent to check@test.example' });
-    expect(received.at(-1)!.to).toEqual(['check@test.example']);
+    expect(smtp.received.at(-1)!.to).toEqual(['check@test.example']);
 
     hookStatus = 503;
     const failed = await call(suite.app, {

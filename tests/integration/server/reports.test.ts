@@ -7,14 +7,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   AlertList,
@@ -46,15 +44,11 @@ import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 
 const run = promisify(execFile);
 const DAY = 86_400_000;
 const quiet = { error: () => undefined, warn: () => undefined };
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
 
 describe.each(testDatabases)('reports on $name', (target) => {
   const suite = useServerSuite(target, {
@@ -62,19 +56,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
     seed: (database, clock) => seedDemo(database, { now: clock.now() }),
   });
   const { clock } = suite;
-  const mails: Mail[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
+  let smtp: SmtpSink;
   let app: FastifyInstance;
   let jobs: JobRunner;
   let admin: string;
@@ -85,8 +67,8 @@ describe.each(testDatabases)('reports on $name', (target) => {
   let dir: string;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpSink();
+    const smtpUrl = smtp.url;
     jobs = createJobRunner({ database: suite.database, logger: quiet });
     app = await buildApp({
       database: suite.database,
@@ -109,7 +91,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
   afterAll(async () => {
     await jobs?.stop(1);
     await app?.close();
-    await new Promise<void>((resolve) => sink.close(resolve));
+    await smtp?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -635,7 +617,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
       // The sessions of a week ago have expired.
       admin = await tokenFor(suite.database, clock, adminId);
       owner = await tokenFor(suite.database, clock, ownerId);
-      const sent = mails.length;
+      const sent = smtp.received.length;
       await jobs.send(REPORT_QUEUES.schedules, {});
       await vi.waitFor(
         async () => {
@@ -648,7 +630,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
       expect(after?.lastDelivery).toMatchObject({ sent: true, reason: null });
       expect(after?.status).toBe('active');
       expect(after?.nextRun).toBe('2026-03-10T06:00:00.000Z');
-      const mail = mails.slice(sent).find((m) => m.to.includes('board@test.example'));
+      const mail = smtp.received.slice(sent).find((m) => m.to.includes('board@test.example'));
       expect(mail?.to).toEqual(['board@test.example', 'cfo@test.example']);
       expect(mail?.raw).toMatch(/^Subject: Operations Console: Daily MRR/m);
       expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=daily-mrr-2026-03-09\.pdf/);

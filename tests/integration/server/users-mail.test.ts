@@ -2,8 +2,6 @@
  * Invitation and reset mail (issue 13) through a real SMTP conversation with a local sink (smtp-server on
  * 127.0.0.1): the link is mailed when SMTP is configured, and a failed delivery is reported, not thrown.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OneTimeLinkData, PlatformUser } from '../../../shared/api';
 import { oneTimeLink } from '../../../shared/users';
@@ -11,36 +9,19 @@ import type { ServerConfigOverrides } from '../../../server/config';
 import { testDatabases } from '../../support/databases';
 import { bearer, call } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 
 const CONSOLE_URL = 'http://127.0.0.1:5180/';
 
 describe.each(testDatabases)('user mail on $name', (target) => {
-  const received: Received[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
+  let smtp: SmtpSink;
   const config: ServerConfigOverrides = { consolePublicUrl: CONSOLE_URL, mailFrom: 'console@test.example' };
-  let open = true;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    config.smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpSink();
+    config.smtpUrl = smtp.url;
   });
   afterAll(async () => {
-    if (open) await new Promise<void>((resolve) => sink.close(resolve));
+    await smtp.close();
   });
   const suite = useServerSuite(target, { tenants: true, app: config });
 
@@ -62,7 +43,7 @@ describe.each(testDatabases)('user mail on $name', (target) => {
       link: oneTimeLink(CONSOLE_URL, invitation.token),
     });
     expect(invitation.link).toBe(`http://127.0.0.1:5180/#/set-password?token=${invitation.token}`);
-    const mail = received.at(-1);
+    const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual(['mia@test.example']);
     expect(mail?.raw).toMatch(/^From: console@test\.example/m);
     expect(mail?.raw).toMatch(/^Subject: You are invited to the Operations Console/m);
@@ -71,8 +52,7 @@ describe.each(testDatabases)('user mail on $name', (target) => {
   });
 
   it('answers the link with emailed: false and the reason when the SMTP server cannot be reached', async () => {
-    await new Promise<void>((resolve) => sink.close(resolve));
-    open = false;
+    await smtp.close();
     const created = await addUser('nobody-home@test.example');
     expect(created.status).toBe(200);
     const { invitation } = created.body.data as { invitation: OneTimeLinkData };
