@@ -11,7 +11,6 @@ import type { RuleRow } from './evaluate';
 import type { Outgoing, Plan } from './policy';
 
 export const WEBHOOK_RETRY_QUEUE = 'alert-webhook-retry';
-const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const SUBJECTS: Record<Outgoing['kind'], string> = {
   firing: 'FIRING',
@@ -116,11 +115,7 @@ function postAlertJson(
   url: string,
   body: unknown,
 ): Promise<MailOutcome> {
-  return postJson(url, body, {
-    policy: ctx.webhooks.outbound,
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
-    now: ctx.config.now,
-  });
+  return postJson(url, body, { policy: ctx.webhooks.outbound, now: ctx.config.now });
 }
 
 const retryData = z.object({ notificationId: z.string().uuid(), url: z.string().url(), body: z.unknown() });

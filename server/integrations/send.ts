@@ -81,6 +81,9 @@ export function postWebhook(
   });
 }
 
+/** How long a notification's POST (an alert's webhook, the chat webhook) may take. */
+export const NOTIFICATION_POST_TIMEOUT_MS = 10_000;
+
 /**
  * A JSON POST to an address an administrator typed outside the webhook endpoints (the settings' chat
  * webhook, an alert rule's Slack or webhook URL): the same connect-time guard, timeout and no-redirect
@@ -89,10 +92,13 @@ export function postWebhook(
 export async function postJson(
   url: string,
   body: unknown,
-  options: { policy: OutboundPolicy; timeoutMs: number; now: () => number },
+  options: { policy: OutboundPolicy; timeoutMs?: number; now: () => number },
   what = 'The webhook',
 ): Promise<{ sent: true } | { sent: false; reason: string }> {
-  const result = await postWebhook(url, {}, JSON.stringify(body), options);
+  const result = await postWebhook(url, {}, JSON.stringify(body), {
+    ...options,
+    timeoutMs: options.timeoutMs ?? NOTIFICATION_POST_TIMEOUT_MS,
+  });
   if (result.error === null) return { sent: true };
   return result.status === null
     ? { sent: false, reason: `${what} could not be reached: ${result.error}.` }
