@@ -8,25 +8,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRule, RuleInput } from '../../../shared/alerting';
 import type { WebhookDelivery } from '../../../shared/api/integrations';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../../shared/integrations';
-import { buildApp } from '../../../server/app';
 import { alertNotifications, requestRollups, webhookDeliveries } from '../../../server/db/schema';
-import { createWebhookService, type WebhookService } from '../../../server/integrations/service';
-import { createLogger } from '../../../server/logger';
+import type { WebhookService } from '../../../server/integrations/service';
 import { NO_WEBHOOK_INTEGRATION } from '../../../server/routes/alerts/alerting';
-import { createSecretBox, generateSecretKey } from '../../../server/security/secret-box';
 import { record, toArrays, type Histogram } from '../../../server/signals/histogram';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, createClock, tokenFor } from '../../support/server';
-import { useServerSuite } from '../../support/suite';
-import { startWebhookSink, status, type WebhookSink } from '../../support/webhook-sink';
+import { useWebhookSuite } from '../../support/webhook-suite';
+import { status, type WebhookSink } from '../../support/webhook-sink';
 
 const MINUTE = 60_000;
-const LOOPBACK = { allow: ['127.0.0.1/32'] };
-const quiet = createLogger({ level: 'silent' });
 
 const trafficRule = (target: string): RuleInput => ({
   name: 'Any traffic on the hook',
@@ -48,36 +43,16 @@ const trafficRule = (target: string): RuleInput => ({
 describe.each(testDatabases)('alert webhooks through the integrations on $name', (target) => {
   // Near the real time, on a minute: the standardwebhooks verifier checks timestamps against Date.now().
   const clock = createClock(Math.floor(Date.now() / MINUTE) * MINUTE);
-  const suite = useServerSuite(target, { app: false, tenants: true, clock });
-  const secretKey = generateSecretKey();
+  const webhooks = useWebhookSuite(target, { clock, serviceTimeoutMs: 2000 });
+  const { suite } = webhooks;
   let app: FastifyInstance;
   let sink: WebhookSink;
   let service: WebhookService;
   let admin: { authorization: string };
 
   beforeAll(async () => {
-    sink = await startWebhookSink();
-    app = await buildApp({
-      database: suite.database,
-      config: { now: clock.now },
-      logger: quiet,
-      secretKey,
-      outbound: LOOPBACK,
-    });
-    // The retries the job runner would make, on the test's word (same key, clock and database).
-    service = createWebhookService({
-      db: suite.database.db,
-      now: clock.now,
-      secrets: createSecretBox(secretKey),
-      outbound: LOOPBACK,
-      timeoutMs: 2_000,
-      logger: quiet,
-    });
+    ({ app, sink, service } = webhooks);
     admin = bearer(await tokenFor(suite.database, clock, suite.f.platformAdmin.id));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink?.close();
   });
 
   const oneRequest = async (at: number) => {

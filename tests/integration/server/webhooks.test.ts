@@ -29,44 +29,23 @@ import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../../shared/integrations';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, createClock, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
+import { LOOPBACK, useWebhookSuite } from '../../support/webhook-suite';
 import { hang, startWebhookSink, status, type WebhookSink } from '../../support/webhook-sink';
 
-const LOOPBACK = { allow: ['127.0.0.1/32'] };
 const quiet = createLogger({ level: 'silent' });
 
 describe.each(testDatabases)('webhooks on $name', (target) => {
   // Near the real time: the standardwebhooks verifier checks the timestamp against Date.now().
   const clock = createClock(Date.now());
-  const suite = useServerSuite(target, { app: false, tenants: true, clock });
-  const secretKey = generateSecretKey();
+  const webhooks = useWebhookSuite(target, { clock, serviceTimeoutMs: 300 });
+  const { suite, secretKey } = webhooks;
   let app: FastifyInstance;
   let sink: WebhookSink;
   let service: WebhookService;
   let admin: { authorization: string };
 
   beforeAll(async () => {
-    sink = await startWebhookSink();
-    app = await buildApp({
-      database: suite.database,
-      config: { now: clock.now },
-      logger: quiet,
-      secretKey,
-      outbound: LOOPBACK,
-    });
-    // The app's deliveries are rows; this service (same key, clock and database) makes the attempts
-    // when the test says, as the job runner would.
-    service = createWebhookService({
-      db: suite.database.db,
-      now: clock.now,
-      secrets: createSecretBox(secretKey),
-      outbound: LOOPBACK,
-      timeoutMs: 300,
-      logger: quiet,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await sink?.close();
+    ({ app, sink, service } = webhooks);
   });
   beforeEach(async () => {
     // Tests move the clock by days: back to the real time, with a token issued now.
