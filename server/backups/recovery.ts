@@ -174,7 +174,7 @@ export function restoreFailure(error: unknown): string {
  * job queue and the migrations as they are), verified there while the server goes on, then the copy
  * replaces the folder in a moment's pause; the old folder stays until the next successful start.
  */
-async function restoreIntoFolder(
+export async function restoreIntoFolder(
   folder: PgliteFolder,
   options: Omit<RestoreOptions, 'files'> & { files: string[] },
   step: (text: string) => void,
