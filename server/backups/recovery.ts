@@ -176,7 +176,7 @@ export function restoreFailure(error: unknown): string {
  */
 export async function restoreIntoFolder(
   folder: PgliteFolder,
-  options: Omit<RestoreOptions, 'files'> & { files: string[] },
+  options: RestoreOptions,
   step: (text: string) => void,
 ): Promise<RestoreResult> {
   step('Copying the database');

@@ -6,16 +6,14 @@ import type { PgliteHandle } from './pglite-handle';
 
 /**
  * The folders beside a PGlite data folder `<dir>`:
- * - `<dir>.restore-<id>`: a restore being prepared; one left at start is an unfinished restore (removed);
- * - `<dir>.copy-<id>`: the copy a backup reads while the server goes on; one left at start is removed;
+ * - `<dir>.copy-<id>`: a copy a backup reads, or a restore loads, while the server goes on; one left at
+ *   start is unfinished work (removed);
  * - `<dir>.previous-<time>`: the folder a restore replaced, kept until the next successful start;
  * - `<dir>.swap.json`: written before the two renames of a swap and removed after, so that a start after
  *   a crash between them finds the folders as they were.
  */
 export interface PgliteFolder {
   dataDir: string;
-  /** A new, empty sibling folder for a restore to prepare. */
-  restoreFolder(): string;
   /**
    * A consistent copy of the data folder (checkpointed, nothing in flight while it is copied), to read
    * as a second PGlite while this one goes on serving; remove it with `rm` when done.
@@ -47,7 +45,7 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function siblings(dir: string, kind: 'restore' | 'copy' | 'previous'): Promise<string[]> {
+async function siblings(dir: string, kind: 'copy' | 'previous'): Promise<string[]> {
   const parent = path.dirname(dir);
   const prefix = `${path.basename(dir)}.${kind}-`;
   const names = await readdir(parent).catch(() => [] as string[]);
@@ -60,7 +58,6 @@ async function siblings(dir: string, kind: 'restore' | 'copy' | 'previous'): Pro
 export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolder {
   return {
     dataDir,
-    restoreFolder: () => `${dataDir}.restore-${randomUUID().slice(0, 8)}`,
     async copy() {
       const target = `${dataDir}.copy-${randomUUID().slice(0, 8)}`;
       await handle.pause(async (current) => {
@@ -78,14 +75,13 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
         const previous = `${dataDir}.previous-${stamp()}`;
         const marker: SwapMarker = { previous, prepared };
         let moved = false;
+        let next: PGlite;
         try {
           await writeFile(markerOf(dataDir), JSON.stringify(marker));
           await rename(dataDir, previous);
           moved = true;
           await rename(prepared, dataDir);
-          const next = await PGlite.create({ dataDir });
-          await rm(markerOf(dataDir), { force: true });
-          return { next, result: undefined };
+          next = await PGlite.create({ dataDir });
         } catch (error) {
           // The restored folder did not take its place or does not open: the old one comes back.
           if (moved) {
@@ -95,6 +91,9 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
           await rm(markerOf(dataDir), { force: true });
           return { next: await PGlite.create({ dataDir }), result: error };
         }
+        // In place: a marker left behind would only be read as a finished swap.
+        await rm(markerOf(dataDir), { force: true }).catch(() => undefined);
+        return { next, result: undefined };
       });
       if (failure) throw failure;
     },
@@ -103,8 +102,8 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
 
 /**
  * Before a server opens its PGlite folder: a swap a crash interrupted is undone (the old folder comes
- * back if it was moved away and the new one not yet in place), and unfinished restores and backup
- * copies are removed. Answers what it did, for the log.
+ * back if it was moved away and the new one not yet in place), and the copies that unfinished restores
+ * and backups left are removed. Answers what it did, for the log.
  */
 export async function recoverPgliteFolders(dataDir: string): Promise<string[]> {
   const done: string[] = [];
@@ -121,7 +120,7 @@ export async function recoverPgliteFolders(dataDir: string): Promise<string[]> {
     }
     await rm(marker, { force: true });
   }
-  for (const folder of [...(await siblings(dataDir, 'restore')), ...(await siblings(dataDir, 'copy'))]) {
+  for (const folder of await siblings(dataDir, 'copy')) {
     await rm(folder, { recursive: true, force: true });
     done.push(`removed ${path.basename(folder)}`);
   }

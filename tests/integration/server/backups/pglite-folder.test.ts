@@ -161,17 +161,17 @@ describe('backup and restore of PGlite in a data folder', { timeout: 300_000 }, 
   });
 
   it('a restored folder that does not open is put aside and the old one serves on', async () => {
-    const prepared = path.join(root, 'database.restore-broken');
+    const prepared = path.join(root, 'database.copy-broken');
     await brokenCopyOf(dataDir, prepared);
     const before = await besides(dataDir);
     await expect(database.folder!.replaceWith(prepared)).rejects.toThrow('PGlite failed to initialize');
     expect(await slugs(database)).toEqual(['before', 'kept']);
-    expect(await besides(dataDir)).toEqual(before.filter((n) => n !== 'database.restore-broken'));
+    expect(await besides(dataDir)).toEqual(before.filter((n) => n !== 'database.copy-broken'));
   });
 });
 
 describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
-  it('puts back a folder a crash left moved away, and removes unfinished restores and copies', async () => {
+  it('puts back a folder a crash left moved away, and removes the copies unfinished restores and backups left', async () => {
     const root = await mkdtemp(path.join(work, 'crash-'));
     const dataDir = path.join(root, 'database');
     const first = await openDatabase({ dataDir });
@@ -181,14 +181,14 @@ describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
     await rename(dataDir, previous);
     await writeFile(`${dataDir}.swap.json`, JSON.stringify({ previous, prepared: `${dataDir}.copy-1` }));
     await cp(previous, `${dataDir}.copy-1`, { recursive: true });
-    await cp(previous, `${dataDir}.restore-2`, { recursive: true });
+    await cp(previous, `${dataDir}.copy-2`, { recursive: true });
 
     const done = await recoverPgliteFolders(dataDir);
 
     expect(done).toEqual([
       'the database folder was put back from database.previous-2026-11-25T00-00-00-000Z',
-      'removed database.restore-2',
       'removed database.copy-1',
+      'removed database.copy-2',
     ]);
     expect(await besides(dataDir)).toEqual([]);
     const again = await openDatabase({ dataDir });
