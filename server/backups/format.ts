@@ -102,12 +102,19 @@ export class ArchiveFormatError extends Error {}
 
 /** Splits the decompressed plaintext back into frames; throws on anything that is not an archive. */
 export async function* decodeFrames(chunks: AsyncIterable<Buffer>): AsyncGenerator<Frame> {
-  let buffer: Buffer = Buffer.alloc(0);
+  // Chunks wait in a list until the next step's bytes are all there: joining them on every chunk copied
+  // a large frame (a PGlite backup writes one per COPY batch, megabytes) once per small decompressed chunk.
+  const pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let needed = ARCHIVE_MAGIC.length;
   let magicSeen = false;
   for await (const chunk of chunks) {
-    buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes < needed) continue;
+    let buffer = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+    pending.length = 0;
     if (!magicSeen) {
-      if (buffer.length < ARCHIVE_MAGIC.length) continue;
       if (!buffer.subarray(0, ARCHIVE_MAGIC.length).equals(ARCHIVE_MAGIC))
         throw new ArchiveFormatError('This file is not a console backup archive');
       buffer = buffer.subarray(ARCHIVE_MAGIC.length);
@@ -121,8 +128,11 @@ export async function* decodeFrames(chunks: AsyncIterable<Buffer>): AsyncGenerat
       buffer = buffer.subarray(5 + length);
       yield parseFrame(kind, payload);
     }
+    needed = buffer.length >= 5 ? 5 + buffer.readUInt32BE(1) : 5;
+    pendingBytes = buffer.length;
+    if (pendingBytes > 0) pending.push(buffer);
   }
-  if (!magicSeen || buffer.length > 0) throw new ArchiveFormatError('The backup archive is truncated');
+  if (!magicSeen || pendingBytes > 0) throw new ArchiveFormatError('The backup archive is truncated');
 }
 
 function parseFrame(kind: string, payload: Buffer): Frame {

@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { RowChecksum } from './checksum';
 import { listTables, readSchemaVersion } from './catalogue';
 import { readArchiveFile } from './crypto';
+import { ConstraintViolationError, dropIndexes, type DeferredIndexes } from './deferred-indexes';
 import {
   ArchiveFormatError,
   decodeFrames,
@@ -70,6 +71,7 @@ async function restoreInSession(session: CopySession, options: RestoreOptions): 
   const schemaVersion = await readSchemaVersion(session);
   const last = options.files.length - 1;
   let prepared = false;
+  let deferred: DeferredIndexes | undefined;
   let final: { header: ArchiveHeader; manifest: ArchiveManifest } | undefined;
 
   const prepare = async (header: ArchiveHeader) => {
@@ -83,6 +85,10 @@ async function restoreInSession(session: CopySession, options: RestoreOptions): 
     for (const table of tables)
       await session.query(`alter table ${quoteIdent(table.name)} disable trigger user`);
     await session.query(`truncate ${tables.map((t) => quoteIdent(t.name)).join(', ')}`);
+    deferred = await dropIndexes(
+      session,
+      tables.map((t) => t.name),
+    );
   };
 
   // One archive: one pass. A chain: the newest archive's whole tables first (parents of the appended
@@ -146,6 +152,9 @@ async function restoreInSession(session: CopySession, options: RestoreOptions): 
     }
   }
   if (!final) throw new ArchiveFormatError('The backup archive is truncated (no manifest)');
+  await deferred?.recreate().catch((error: unknown) => {
+    throw error instanceof ConstraintViolationError ? new RestoreVerificationError(error.message) : error;
+  });
 
   for (const sequence of final.manifest.sequences) {
     await session.query(`select setval($1::regclass, $2::bigint, $3)`, [
