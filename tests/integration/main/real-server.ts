@@ -1,23 +1,47 @@
+import { rm } from 'node:fs/promises';
 import type { StartServer } from '../../../main/core/server/embedded';
 import { createLogger } from '../../../server/logger';
 import { startServer, type RunningServer } from '../../../server/start';
+import { demoSnapshotFile, serverDataDir } from '../../support/demo-snapshot';
 
 export const DEMO_PASSWORD = 'demo-Console-2026';
 
 /**
  * The real server in this thread, as a host's `startServer` (the hosts run it in a worker thread on
- * the bundled server/worker.js; from sources a test runs it here), quiet.
+ * the bundled server/worker.js; from sources a test runs it here), quiet. A new data directory starts
+ * from the run's demo snapshot, as a first start from the build's does.
  */
-export const startQuietServer: StartServer = (options) =>
-  startServer({ ...options, logger: createLogger({ level: 'silent' }) });
-
-/** The real server on loopback, in-memory PGlite with the demo dataset, quiet. */
-export function startTestServer(): Promise<RunningServer> {
-  return startServer({
-    host: '127.0.0.1',
-    port: 0,
-    seedDemo: true,
-    config: { jwtSecret: 'test-secret-'.repeat(4) },
+export const startQuietServer: StartServer = async (options) =>
+  startServer({
+    demoSnapshotFile: await demoSnapshotFile(),
+    ...options,
     logger: createLogger({ level: 'silent' }),
   });
+
+/**
+ * The real server on loopback, PGlite in a data directory of its own (removed at close) that starts
+ * from the run's demo snapshot, quiet.
+ */
+export async function startTestServer(): Promise<RunningServer> {
+  const dataDir = await serverDataDir('console-test-server-');
+  try {
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      demoSnapshotFile: await demoSnapshotFile(),
+      config: { jwtSecret: 'test-secret-'.repeat(4) },
+      logger: createLogger({ level: 'silent' }),
+    });
+    return {
+      ...server,
+      close: async () => {
+        await server.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }

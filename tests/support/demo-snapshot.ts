@@ -1,0 +1,98 @@
+/**
+ * The demo snapshot (server/db/snapshot.ts: migrated, catalogue synced, demo dataset loaded) for tests
+ * that start whole servers: made once per run and kept on disk, so that each such server loads it in
+ * seconds instead of seeding the demo again (~20 s of PGlite each). It is the same file the build makes
+ * for a first start (dist/server/pglite-demo.tar.gz), made from the sources under test: keyed by every
+ * server and shared source file, the PGlite version, and the UTC day the demo is anchored to.
+ */
+import { createHash } from 'node:crypto';
+import { statfsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startOfUtcDay } from '../../server/domain/business/formulas';
+import { createDemoSnapshot } from '../../server/db/snapshot';
+
+const CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');
+/** Longer than a snapshot takes on a busy machine: a lock this old was left by a killed run. */
+const STALE_LOCK_MS = 5 * 60_000;
+const WAIT_STEP_MS = 250;
+
+/** A memory-backed folder holds a test server's PGlite data only with this much room to spare. */
+const SHM = '/dev/shm';
+const SHM_ROOM_BYTES = 2 * 1024 ** 3;
+
+let made: Promise<string> | undefined;
+
+/** The path of the demo snapshot for today's sources, made by the first test file of the run that asks. */
+export function demoSnapshotFile(): Promise<string> {
+  made ??= cachedSnapshot();
+  return made;
+}
+
+async function sourceKey(now: number): Promise<string> {
+  const hash = createHash('sha256').update(String(startOfUtcDay(now)));
+  for (const root of ['server', 'shared']) {
+    for (const file of (await readdir(root, { recursive: true })).sort()) {
+      if (/\.(ts|sql|json)$/.test(file)) hash.update(file).update(await readFile(path.join(root, file)));
+    }
+  }
+  hash.update(await readFile('node_modules/@electric-sql/pglite/package.json'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function cachedSnapshot(): Promise<string> {
+  const now = Date.now();
+  const file = path.join(CACHE_DIR, `pglite-demo-${await sourceKey(now)}.tar.gz`);
+  const lock = `${file}.lock`;
+  await mkdir(CACHE_DIR, { recursive: true });
+  // Test files run in parallel forks: one makes the snapshot (mkdir is the atomic claim), the others wait.
+  for (;;) {
+    if (await exists(file)) return file;
+    try {
+      await mkdir(lock);
+    } catch {
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > STALE_LOCK_MS) await rmdir(lock).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+      continue;
+    }
+    try {
+      if (await exists(file)) return file;
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, Buffer.from(await (await createDemoSnapshot(now)).arrayBuffer()));
+      await rename(partial, file);
+      return file;
+    } finally {
+      await rmdir(lock).catch(() => undefined);
+    }
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A new folder for a test server's PGlite data: in memory-backed /dev/shm where it has room (unpacking
+ * the snapshot there takes a third of the time it takes on disk; a container's default 64 MiB has not),
+ * else in the system's temporary folder.
+ */
+export async function serverDataDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(hasRoom(SHM) ? SHM : tmpdir(), prefix));
+}
+
+function hasRoom(folder: string): boolean {
+  try {
+    const fs = statfsSync(folder);
+    return fs.bavail * fs.bsize >= SHM_ROOM_BYTES;
+  } catch {
+    return false;
+  }
+}
