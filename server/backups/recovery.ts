@@ -124,10 +124,14 @@ export async function startRestore(
           files,
           identity: service.key.identity,
           onProgress: (p: RestoreProgress) =>
-            progress(
-              p.phase === 'loading' ? `Restoring ${p.table}` : `Verifying ${p.table}`,
-              25 + Math.round((p.tablesDone / p.tablesTotal) * (p.phase === 'loading' ? 45 : 25)),
-            ),
+            p.phase === 'indexing'
+              ? progress('Building indexes and keys', 70)
+              : progress(
+                  p.phase === 'loading' ? `Restoring ${p.table}` : `Verifying ${p.table}`,
+                  p.phase === 'loading'
+                    ? 25 + Math.round((p.tablesDone / p.tablesTotal) * 45)
+                    : 72 + Math.round((p.tablesDone / p.tablesTotal) * 23),
+                ),
         };
         const folder = service.database.folder;
         result = folder
@@ -226,8 +230,13 @@ export async function testRestore(service: BackupService, runId: string): Promis
           service.activity.set(key, {
             kind: 'test',
             runId: run.id,
-            step: `Testing the restore: ${p.table}`,
-            percent: Math.round((p.tablesDone / p.tablesTotal) * (p.phase === 'loading' ? 70 : 30)),
+            step: `Testing the restore: ${p.phase === 'indexing' ? 'indexes and keys' : p.table}`,
+            percent:
+              p.phase === 'loading'
+                ? Math.round((p.tablesDone / p.tablesTotal) * 65)
+                : p.phase === 'indexing'
+                  ? 65
+                  : 70 + Math.round((p.tablesDone / p.tablesTotal) * 30),
           }),
       });
       outcome = {

@@ -16,7 +16,7 @@ export class RestoreRefusedError extends Error {}
 export class RestoreVerificationError extends Error {}
 
 export interface RestoreProgress {
-  phase: 'loading' | 'verifying';
+  phase: 'loading' | 'indexing' | 'verifying';
   table: string;
   tablesDone: number;
   tablesTotal: number;
@@ -152,6 +152,7 @@ async function restoreInSession(session: CopySession, options: RestoreOptions): 
     }
   }
   if (!final) throw new ArchiveFormatError('The backup archive is truncated (no manifest)');
+  options.onProgress?.({ phase: 'indexing', table: '', tablesDone: 0, tablesTotal: tables.length });
   await deferred?.recreate().catch((error: unknown) => {
     throw error instanceof ConstraintViolationError ? new RestoreVerificationError(error.message) : error;
   });
