@@ -22,6 +22,7 @@ import { children, integrations, memberships, rolePermissions, roles } from '../
 import { DEMO_PASSWORD } from '../../../server/seed/demo-users';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, challengeFor, insertTwoFactor, insertUser, tokenFor } from '../../support/server';
+import { restoreEnded } from '../../support/backups';
 import { useServerSuite } from '../../support/suite';
 import { auditRows } from '../../support/tenancy';
 import { SAMPLE_REPORT_INPUT, insertReport } from '../../support/reports';
@@ -43,6 +44,8 @@ interface SampleRequest {
   payload?: object;
   /** How to refuse it, where a bad token or wrong password does not (a one-time link's own token). */
   refused?: { payload: object; status: number };
+  /** Work the request started that goes on after its answer, awaited once its record is read. */
+  settle?: () => Promise<void>;
 }
 
 const SAMPLE_RULE = {
@@ -458,7 +461,13 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
           payload: { name: `Share ${unique()}`, path: `/tmp/console-share-${unique()}` },
         };
       case 'backups.restore':
-        return { token: admin, params: { id: await recoveryPoint() }, payload: { confirmation: 'RESTORE' } };
+        return {
+          token: admin,
+          params: { id: await recoveryPoint() },
+          payload: { confirmation: 'RESTORE' },
+          // Answered at once; the restore's outcome is recorded when it ends, not by the request.
+          settle: async () => void (await restoreEnded(suite.app, bearer(admin))),
+        };
       case 'backups.testRestore':
         return { token: admin, params: { id: await recoveryPoint() } };
       case 'backups.checkLocations':
@@ -483,6 +492,7 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
       ...(request.payload ? { payload: request.payload } : {}),
     });
     const rows = (await auditRows(suite.database)).filter((r) => !before.has(r.id));
+    await request.settle?.();
     return { ...response, rows };
   }
 

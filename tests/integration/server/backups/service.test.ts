@@ -25,6 +25,7 @@ import { createWebhookService } from '../../../../server/integrations/service';
 import { createSecretBox, generateSecretKey } from '../../../../server/security/secret-box';
 import { testDatabases } from '../../../support/databases';
 import { bearer, call, createClock, tokenFor } from '../../../support/server';
+import { restoreEnded } from '../../../support/backups';
 import { useServerSuite } from '../../../support/suite';
 import { tableChecksums } from './checksums';
 
@@ -230,15 +231,7 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect([res.status, twice.status].sort()).toEqual([200, 409]);
     expect([res, twice].find((r) => r.status === 409)!.body.error).toBe('A restore is already running');
     // Answered at once; the restore goes on, followed in the overview's activity.
-    const restoreDone = async () => {
-      for (;;) {
-        const now = await overview();
-        const activity = now.activity.find((a) => a.kind === 'restore');
-        if (activity?.percent === 100) return now;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    o = await restoreDone();
+    o = await restoreEnded(suite.app, await admin());
     expect(o.activity.find((a) => a.kind === 'restore')).toMatchObject({
       step: 'Restore completed and verified',
       percent: 100,
