@@ -1,5 +1,5 @@
-// What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests
-// and age for the backup suites, and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL
+// What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests,
+// age for the backup suites, pdftotext (poppler-utils) for the report suites, and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL
 // suites run on.
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +18,8 @@ export function requirements(env = process.env) {
     { what: 'Chromium', file: env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
     // The backup suites decrypt an archive with Debian's age to prove it opens without the app.
     { what: 'age', file: '/usr/bin/age', pkg: 'age' },
+    // The report suites read a generated PDF's text back with poppler's pdftotext.
+    { what: 'pdftotext', file: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
   ];
   // With TEST_DATABASE_URL set the PostgreSQL suites use that server; no local cluster is started.
   if (!env.TEST_DATABASE_URL) {

@@ -73,13 +73,18 @@ const stateFile = (port: number) => path.join(process.env.TMPDIR ?? '/tmp', `ops
 
 describe('what the test command needs', () => {
   it('needs Chromium, and the PostgreSQL 15 server only when no TEST_DATABASE_URL is given', () => {
-    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'age', 'postgresql-15']);
+    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'age', 'poppler-utils', 'postgresql-15']);
     expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual([
       'chromium',
       'age',
+      'poppler-utils',
     ]);
     expect(requirements({ CHROMIUM_PATH: '/opt/c' })[0]?.file).toBe('/opt/c');
-    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual(['chromium', 'age']);
+    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual([
+      'chromium',
+      'age',
+      'poppler-utils',
+    ]);
     expect(missing({}, () => true)).toEqual([]);
   });
 
