@@ -56,24 +56,37 @@ export async function defineBackupJobs(
   await jobs.define(
     BACKUP_QUEUES.restoreTest,
     async ({ runId }) => {
-      const service = await backups();
-      const point = runId
-        ? { id: runId }
-        : await pointToTest(service, { withinDays: RESTORE_TEST_WINDOW_DAYS });
-      if (!point) return;
-      const verification = await testRestore(service, point.id);
-      await auditBackupWork(service.db, {
-        action: 'READ',
-        resource: 'backup_restore_test',
-        resourceId: point.id,
-        status: verification === 'verified' ? 'success' : 'failure',
-        severity: verification === 'verified' ? 'low' : 'high',
-        details: { verification },
-        at: service.now(),
-      });
+      await runRestoreTest(await backups(), runId);
     },
     { data: z.object({ runId: z.string().uuid().optional() }).strict(), retries: 0, leaseSeconds: 3600 },
   );
   await jobs.schedule(BACKUP_QUEUES.tick, '* * * * *', 'UTC', {});
   await jobs.schedule(BACKUP_QUEUES.restoreTest, '30 4 * * *', 'UTC', {});
+}
+
+/**
+ * One restore test, audited: the point named (after its backup), or, for the daily one, a random point of
+ * the last RESTORE_TEST_WINDOW_DAYS days. Answers the point tested and its outcome, or undefined when there
+ * was none to test.
+ */
+export async function runRestoreTest(
+  service: BackupService,
+  runId?: string,
+  random?: () => number,
+): Promise<{ id: string; verification: 'verified' | 'failed' } | undefined> {
+  const point = runId
+    ? { id: runId }
+    : await pointToTest(service, { withinDays: RESTORE_TEST_WINDOW_DAYS, ...(random ? { random } : {}) });
+  if (!point) return undefined;
+  const verification = await testRestore(service, point.id);
+  await auditBackupWork(service.db, {
+    action: 'READ',
+    resource: 'backup_restore_test',
+    resourceId: point.id,
+    status: verification === 'verified' ? 'success' : 'failure',
+    severity: verification === 'verified' ? 'low' : 'high',
+    details: { verification },
+    at: service.now(),
+  });
+  return { id: point.id, verification };
 }

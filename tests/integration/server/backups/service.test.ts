@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupOverview } from '../../../../shared/api/backups';
 import { appendAuditRecord } from '../../../../server/audit/chain';
 import { loadBackupKey } from '../../../../server/backups/keys';
-import { testRestore } from '../../../../server/backups/recovery';
+import { runRestoreTest } from '../../../../server/backups/jobs';
+import { pointToTest, testRestore } from '../../../../server/backups/recovery';
 import { restoreArchives } from '../../../../server/backups/restore';
 import { chainOf } from '../../../../server/backups/runs';
 import { archiveFiles, startRestore } from '../../../../server/backups/recovery';
@@ -386,6 +387,42 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     const started = await service.runDueJobs();
     expect(started).toHaveLength(1);
     expect(await service.runDueJobs()).toEqual([]);
+  });
+
+  it('the daily restore test takes a random point of the last 7 days, on the clock, and audits it', async () => {
+    // Every earlier point is older than the window now; retention is not run, so they are all still there.
+    clock.advance(30 * DAY);
+    expect(await runRestoreTest(service)).toBeUndefined();
+    const older = await (await service.start({ trigger: 'manual' })).done;
+    clock.advance(3 * DAY);
+    const newer = await (await service.start({ trigger: 'manual' })).done;
+    clock.advance(DAY);
+    // Newest first: a draw of 0 takes the newest point, the top of the range the oldest in the window.
+    expect((await pointToTest(service, { withinDays: 7, random: () => 0 }))?.id).toBe(newer.id);
+    expect((await pointToTest(service, { withinDays: 7, random: () => 0.999 }))?.id).toBe(older.id);
+    clock.advance(4 * DAY);
+    // `older` is 8 days old now: only `newer` can be drawn.
+    expect((await pointToTest(service, { withinDays: 7, random: () => 0.999 }))?.id).toBe(newer.id);
+    expect(await runRestoreTest(service, undefined, () => 0.999)).toEqual({
+      id: newer.id,
+      verification: 'verified',
+    });
+    const rows = await suite.database.db
+      .select()
+      .from(backupRuns)
+      .where(inArray(backupRuns.id, [older.id, newer.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(newer.id)).toMatchObject({ verification: 'verified', verifiedAt: new Date(clock.now()) });
+    expect(byId.get(older.id)?.verification).toBe('pending');
+    const [audited] = await suite.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.resource, 'backup_restore_test'), eq(auditLogs.resourceId, newer.id)));
+    expect(audited).toMatchObject({
+      action: 'READ',
+      status: 'success',
+      details: { verification: 'verified' },
+    });
   });
 
   it('fails a job whose location vanished (offline, with the reason), and cleans up after a killed backup', async () => {
