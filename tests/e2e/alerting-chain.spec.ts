@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import type { RuleInput, RuleState } from '../../shared/alerting';
 import { startHost, type RunningHost } from '../support/browser-host';
+import { startSmtpSink } from '../support/smtp-sink';
 import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
 /**
@@ -64,20 +63,8 @@ test('a slow server fires the latency rule to the banner, bell, tray and mail; a
 }) => {
   // Two real 1-minute grouping windows and minute roll-ups: minutes, not seconds, on a busy machine.
   test.setTimeout(420_000);
-  const mails: { to: string[]; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtp = await startSmtpSink();
+  const mails = smtp.received;
   let host: RunningHost | undefined;
   let stopTraffic = () => {};
   try {
@@ -85,7 +72,7 @@ test('a slow server fires the latency rule to the banner, bell, tray and mail; a
       env: {
         CONSOLE_TEST_FAULTS: '1',
         CONSOLE_TEST_EVALUATION_SECONDS: '5',
-        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+        SMTP_URL: smtp.url,
         MAIL_FROM: 'Console <console@e2e.example>',
       },
     });
@@ -190,6 +177,6 @@ test('a slow server fires the latency rule to the banner, bell, tray and mail; a
   } finally {
     stopTraffic();
     await host?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   }
 });
