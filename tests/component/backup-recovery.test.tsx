@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BackupOverview, RecoveryPoint } from '../../shared/api/backups';
+import type { BackupOverview, RecoveryPoint, StorageLocation } from '../../shared/api/backups';
 import { BackupRecoveryPage } from '../../renderer/features/backup-recovery/BackupRecoveryPage';
 import { DOWNLOAD_NOTE } from '../../renderer/features/backup-recovery/Tabs';
 import { formatDateTime } from '../../renderer/lib/format';
@@ -72,6 +72,57 @@ async function openRecoveryPoints() {
   await user.click(await screen.findByRole('tab', { name: 'Recovery Points' }));
   return user;
 }
+
+describe('storage locations', () => {
+  const GIB = 1024 ** 3;
+  const location = (name: string, used: number, available: number): StorageLocation => ({
+    id: name,
+    name,
+    type: 'local',
+    provider: 'Data folder',
+    path: `/srv/${name}`,
+    isDefault: false,
+    capacity: 100 * GIB,
+    used,
+    available,
+    status: 'online',
+    statusReason: null,
+    lastCheck: '2026-11-20T02:00:00.000Z',
+  });
+
+  it('fills the bar as df counts (used over used plus available), yellow above 60 % and red above 80 %', async () => {
+    installBridge({
+      'backups.overview': () => ({
+        ...OVERVIEW,
+        locations: [
+          // 100 GiB of which 60 are kept back by the file system: 20 used of the 40 a backup could take.
+          location('reserved', 20 * GIB, 20 * GIB),
+          location('roomy', 10 * GIB, 90 * GIB),
+          location('busy', 65 * GIB, 35 * GIB),
+          location('full', 85 * GIB, 15 * GIB),
+        ],
+      }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <BackupRecoveryPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Storage Locations' }));
+    const meter = (name: string) => screen.getByRole('meter', { name: `${name} used` });
+    const tone = (name: string) => meter(name).firstElementChild?.getAttribute('data-tone');
+    expect(meter('reserved').getAttribute('aria-valuenow')).toBe('50');
+    expect(tone('reserved')).toBe('good');
+    expect(tone('roomy')).toBe('good');
+    expect(meter('busy').getAttribute('aria-valuenow')).toBe('65');
+    expect(tone('busy')).toBe('warn');
+    expect(meter('full').getAttribute('aria-valuenow')).toBe('85');
+    expect(tone('full')).toBe('bad');
+  });
+});
 
 describe('recovery points', () => {
   it('downloads a point through the save dialog, each row its own, and says the archive is encrypted', async () => {

@@ -97,10 +97,7 @@ export function LocationsTab({ locations }: { locations: BackupOverview['locatio
           <td className={CELL}>{formatBytes(l.used)}</td>
           <td className={CELL}>{formatBytes(l.available)}</td>
           <td className={CELL}>
-            <LoadBar
-              value={l.capacity > 0 ? usedPercent(l.used, l.capacity) : null}
-              label={`${l.name} used`}
-            />
+            <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />
           </td>
           <td className={CELL}>
             {badge(STORAGE_STATUS[l.status]!)}

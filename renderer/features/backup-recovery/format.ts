@@ -13,6 +13,10 @@ export function formatSeconds(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
-/** Used share of a location, in percent (0 when its capacity is unknown). */
-export const usedPercent = (used: number, capacity: number): number =>
-  capacity > 0 ? (used / capacity) * 100 : 0;
+/**
+ * How full a location is, in percent, as `df` counts it: used over used plus available. Blocks the file
+ * system keeps back (for root, or on a share, another user's quota) are not room a backup can take, so
+ * used over capacity would show a nearly full disk as nearly empty. Null when nothing is known.
+ */
+export const usedPercent = (used: number, available: number): number | null =>
+  used + available > 0 ? (used / (used + available)) * 100 : null;
