@@ -49,6 +49,17 @@ export async function defineBackupJobs(
           details: { reason: 'retention' },
           at: service.now(),
         });
+      // Backups another instance left running when it was killed (PostgreSQL: several instances).
+      for (const runId of await service.failAbandonedRuns())
+        await auditBackupWork(service.db, {
+          action: 'CREATE',
+          resource: 'backup',
+          resourceId: runId,
+          status: 'failure',
+          severity: 'high',
+          details: { error: 'The server stopped during the backup' },
+          at: service.now(),
+        });
       await service.checkLocations();
     },
     { data: z.object({}).strict(), policy: 'stately', retries: 1, leaseSeconds: 3600 },

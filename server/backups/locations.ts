@@ -72,11 +72,12 @@ export async function checkLocation(db: Db, location: LocationRow, now: Date): P
 }
 
 /** Removes `.part` files a killed backup left behind; answers how many. */
-export async function cleanPartFiles(folder: string): Promise<number> {
+/** Removes the unfinished archives (`.part`) of a folder but those named in `keep` (backups still writing). */
+export async function cleanPartFiles(folder: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
   let removed = 0;
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.endsWith('.part')) continue;
+    if (!name.endsWith('.part') || keep.has(name)) continue;
     await rm(path.join(folder, name), { force: true });
     removed++;
   }

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { BackupActivity, BackupType } from '../../shared/api/backups';
@@ -33,6 +33,10 @@ export interface StartBackup {
 
 export class BackupError extends Error {}
 
+/** How often a running backup writes its heartbeat, and how long without one marks its server as gone. */
+export const RUN_HEARTBEAT_MS = 20_000;
+export const RUN_STALE_AFTER_MS = 90_000;
+
 /**
  * Backups of the console's database: runs (history), their archives in storage locations, and what runs
  * now (progress). Restores and restore tests are in recovery.ts.
@@ -65,20 +69,51 @@ export class BackupService {
   }
 
   /**
-   * At start: the default location exists, `.part` files of a backup killed mid-way are removed, and runs
-   * it left `running` are failed (they have no archive, so no recovery point).
+   * At start: the default location exists, and the runs a killed server left `running` are failed and
+   * their `.part` files removed (see `failAbandonedRuns`).
    */
   async recover(): Promise<void> {
     await ensureDefaultLocation(this.db, this.options.dataFolder);
+    await this.failAbandonedRuns({ atStart: true });
+  }
+
+  /**
+   * Runs whose server is gone are failed (they have no archive, so no recovery point), and the `.part` files
+   * no running backup writes are removed. A PGlite data folder is one server's: at its start every running
+   * run is abandoned. On PostgreSQL other instances may be backing up into the same locations, so only runs
+   * whose heartbeat stopped (none for RUN_STALE_AFTER_MS) are, whenever any instance looks (at start and on
+   * every backup tick). This process's own runs are never abandoned. Answers the ids of the runs failed.
+   */
+  async failAbandonedRuns({ atStart = false } = {}): Promise<string[]> {
+    const now = this.now();
+    const own = [...this.activity.values()].flatMap((a) => (a.kind === 'backup' && a.runId ? [a.runId] : []));
+    const failed = await this.db
+      .update(backupRuns)
+      .set({ status: 'failed', endedAt: now, error: 'The server stopped during the backup' })
+      .where(
+        and(
+          eq(backupRuns.status, 'running'),
+          own.length > 0 ? notInArray(backupRuns.id, own) : undefined,
+          atStart && this.database.kind === 'pglite'
+            ? undefined
+            : or(
+                isNull(backupRuns.heartbeatAt),
+                lt(backupRuns.heartbeatAt, new Date(now.getTime() - RUN_STALE_AFTER_MS)),
+              ),
+        ),
+      )
+      .returning({ id: backupRuns.id });
+    const writing = await this.db
+      .select({ fileName: backupRuns.fileName })
+      .from(backupRuns)
+      .where(and(eq(backupRuns.status, 'running'), isNotNull(backupRuns.fileName)));
+    const keep = new Set(writing.map((r) => `${r.fileName}.part`));
     for (const location of await this.db.select().from(backupLocations)) {
-      const removed = await cleanPartFiles(location.path);
+      const removed = await cleanPartFiles(location.path, keep);
       if (removed > 0)
         this.options.logger.warn({ location: location.path, removed }, 'removed unfinished backup files');
     }
-    await this.db
-      .update(backupRuns)
-      .set({ status: 'failed', endedAt: this.now(), error: 'The server stopped during the backup' })
-      .where(eq(backupRuns.status, 'running'));
+    return failed.map((r) => r.id);
   }
 
   async defaultLocation(): Promise<LocationRow> {
@@ -114,6 +149,7 @@ export class BackupService {
         trigger: request.trigger,
         status: 'running',
         startedAt,
+        heartbeatAt: startedAt,
         locationId: location.id,
         fileName,
         baseRunId: base?.id ?? null,
@@ -122,7 +158,18 @@ export class BackupService {
       .returning();
     if (!run) throw new BackupError('The backup could not be recorded');
     this.activity.set(id, { kind: 'backup', runId: id, step: 'Starting', percent: 0 });
-    const done = this.perform(run, location, compression, base).finally(() => this.activity.delete(id));
+    const heartbeat = setInterval(() => {
+      void this.db
+        .update(backupRuns)
+        .set({ heartbeatAt: this.now() })
+        .where(and(eq(backupRuns.id, id), eq(backupRuns.status, 'running')))
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'backup heartbeat not written'));
+    }, RUN_HEARTBEAT_MS);
+    heartbeat.unref();
+    const done = this.perform(run, location, compression, base).finally(() => {
+      clearInterval(heartbeat);
+      this.activity.delete(id);
+    });
     return { runId: id, done };
   }
 

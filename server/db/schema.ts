@@ -1258,6 +1258,11 @@ export const backupRuns = pgTable(
     status: text('status', { enum: BACKUP_RUN_STATUSES }).notNull(),
     startedAt: instant('started_at').notNull(),
     endedAt: instant('ended_at'),
+    /**
+     * Written while the run goes on: a running run whose instance stopped writing it (killed) is failed,
+     * and its .part file removed, by whichever instance looks next (server/backups/service.ts).
+     */
+    heartbeatAt: instant('heartbeat_at'),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     tables: integer('tables').notNull().default(0),
     rows: bigint('rows', { mode: 'number' }).notNull().default(0),

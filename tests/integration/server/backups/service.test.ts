@@ -12,7 +12,7 @@ import { restoreArchives } from '../../../../server/backups/restore';
 import { chainOf } from '../../../../server/backups/runs';
 import { archiveFiles, startRestore } from '../../../../server/backups/recovery';
 import { ArchiveDecryptError } from '../../../../server/backups/crypto';
-import { BackupService } from '../../../../server/backups/service';
+import { BackupService, RUN_STALE_AFTER_MS } from '../../../../server/backups/service';
 import {
   alerts,
   auditLogs,
@@ -473,6 +473,52 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     const [after] = await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, killed!.id));
     expect(after).toMatchObject({ status: 'failed', error: 'The server stopped during the backup' });
     expect((await overview()).recoveryPoints.map((p) => p.id)).not.toContain(killed!.id);
+  });
+
+  it("leaves another instance's backup alone while its heartbeat goes on, and fails it once it stops", async () => {
+    const folder = path.join(dataFolder, 'backups');
+    const fileName = `console-other-instance-${target.name}.gz.age`;
+    const [other] = await suite.database.db
+      .insert(backupRuns)
+      .values({
+        jobName: 'on another instance',
+        type: 'full',
+        trigger: 'manual',
+        status: 'running',
+        startedAt: new Date(clock.now()),
+        heartbeatAt: new Date(clock.now()),
+        fileName,
+      })
+      .returning();
+    await writeFile(path.join(folder, `${fileName}.part`), 'an archive being written');
+    await writeFile(path.join(folder, 'console-nobody.gz.age.part'), 'left by nobody');
+    const parts = async () => (await readdir(folder)).filter((f) => f.endsWith('.part'));
+    const status = async () =>
+      (await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, other!.id)))[0]?.status;
+
+    // A backup tick on this instance: the live run's file stays, the orphan goes.
+    expect(await service.failAbandonedRuns()).toEqual([]);
+    expect(await parts()).toEqual([`${fileName}.part`]);
+    expect(await status()).toBe('running');
+    // A start: PGlite's data folder is one server's, so whatever runs there was that server's and is over;
+    // on PostgreSQL another instance may be at work.
+    await service.recover();
+    expect(await status()).toBe(target.name === 'pglite' ? 'failed' : 'running');
+    if (target.name !== 'pglite') {
+      clock.advance(RUN_STALE_AFTER_MS / 2);
+      expect(await service.failAbandonedRuns()).toEqual([]);
+      clock.advance(RUN_STALE_AFTER_MS);
+      expect(await service.failAbandonedRuns()).toEqual([other!.id]);
+      expect(await status()).toBe('failed');
+    }
+    expect(await parts()).toEqual([]);
+    expect((await overview()).recoveryPoints.map((p) => p.id)).not.toContain(other!.id);
+
+    // This process's own backup is never taken for abandoned, however long it seems to run.
+    const { runId, done } = await service.start({ trigger: 'manual' });
+    clock.advance(RUN_STALE_AFTER_MS * 2);
+    expect(await service.failAbandonedRuns()).not.toContain(runId);
+    expect((await done).status).toBe('success');
   });
 
   it('records a failed restore test and raises an alert when an archive is damaged', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "backup_runs" ADD COLUMN "heartbeat_at" timestamp (3) with time zone;
