@@ -1,0 +1,48 @@
+/**
+ * A server on a PGlite data folder that starts a backup and is killed while it writes: the backup test
+ * kills it with SIGKILL once the archive's `.part` file exists, then starts a server on the same folder.
+ *   node --import tsx tests/support/backup-victim.ts <data folder> <rows>
+ * Prints `writing <run id>` when the `.part` file is there.
+ */
+import { sql } from 'drizzle-orm';
+import { mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadBackupKey } from '../../server/backups/keys';
+import { BackupService } from '../../server/backups/service';
+import { createLogger } from '../../server/logger';
+import { startServer } from '../../server/start';
+
+const [dataFolder, rows] = process.argv.slice(2);
+if (!dataFolder || !rows) throw new Error('usage: backup-victim.ts <data folder> <rows>');
+await mkdir(dataFolder, { recursive: true });
+const server = await startServer({
+  dataDir: path.join(dataFolder, 'database'),
+  dataFolder,
+  seedDemo: false,
+  logger: createLogger({ level: 'silent' }),
+  config: { jwtSecret: 'backup-victim-'.repeat(4) },
+});
+// Enough rows that the archive takes a while to write.
+await server.database.db.execute(sql`
+  insert into audit_logs (action, resource, resource_id, details, "timestamp", status, severity, seq, prev_hash, hash)
+  select 'UPDATE', 'child', g::text, jsonb_build_object('field', 'name', 'n', g, 'pad', repeat('x', 200)),
+         now(), 'success', 'low', g, '', ''
+    from generate_series(1, ${Number(rows)}) g`);
+// The server's own backup service is the route's; one of our own on the same database writes the same way.
+const service = new BackupService({
+  database: server.database,
+  dataFolder,
+  key: await loadBackupKey(dataFolder),
+  now: Date.now,
+  logger: { warn: () => undefined, error: () => undefined },
+  emit: async () => undefined,
+  raiseAlert: async () => undefined,
+});
+const { runId } = await service.start({ trigger: 'manual' });
+const backups = path.join(dataFolder, 'backups');
+for (;;) {
+  if ((await readdir(backups)).some((name) => name.endsWith('.part'))) break;
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
+process.stdout.write(`writing ${runId}\n`);
+await new Promise(() => undefined);
