@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobRunner } from '../jobs/runner';
 import { auditBackupWork } from './audit';
 import { pointToTest, testRestore } from './recovery';
-import type { BackupService } from './service';
+import { ABANDONED_RUN_ERROR, type BackupService } from './service';
 
 export const BACKUP_QUEUES = {
   /** Every minute: due scheduled backups, retention, storage checks. */
@@ -22,44 +22,35 @@ export async function defineBackupJobs(
     BACKUP_QUEUES.tick,
     async () => {
       const service = await backups();
-      for (const run of await service.runDueJobs()) {
-        await auditBackupWork(service.db, {
-          action: 'CREATE',
+      const auditRun = (
+        runId: string,
+        action: 'CREATE' | 'DELETE',
+        failed: boolean,
+        details: Record<string, unknown>,
+      ) =>
+        auditBackupWork(service.db, {
+          action,
           resource: 'backup',
-          resourceId: run.id,
-          status: run.status === 'success' ? 'success' : 'failure',
-          severity: run.status === 'success' ? 'medium' : 'high',
-          details: {
-            job: run.jobName,
-            type: run.type,
-            size: run.size,
-            ...(run.error ? { error: run.error } : {}),
-          },
+          resourceId: runId,
+          status: failed ? 'failure' : 'success',
+          severity: failed ? 'high' : 'medium',
+          details,
           at: service.now(),
+        });
+      for (const run of await service.runDueJobs()) {
+        await auditRun(run.id, 'CREATE', run.status !== 'success', {
+          job: run.jobName,
+          type: run.type,
+          size: run.size,
+          ...(run.error ? { error: run.error } : {}),
         });
         if (run.status === 'success') await jobs.send(BACKUP_QUEUES.restoreTest, { runId: run.id });
       }
       for (const runId of await service.applyRetention())
-        await auditBackupWork(service.db, {
-          action: 'DELETE',
-          resource: 'backup',
-          resourceId: runId,
-          status: 'success',
-          severity: 'medium',
-          details: { reason: 'retention' },
-          at: service.now(),
-        });
+        await auditRun(runId, 'DELETE', false, { reason: 'retention' });
       // Backups another instance left running when it was killed (PostgreSQL: several instances).
       for (const runId of await service.failAbandonedRuns())
-        await auditBackupWork(service.db, {
-          action: 'CREATE',
-          resource: 'backup',
-          resourceId: runId,
-          status: 'failure',
-          severity: 'high',
-          details: { error: 'The server stopped during the backup' },
-          at: service.now(),
-        });
+        await auditRun(runId, 'CREATE', true, { error: ABANDONED_RUN_ERROR });
       await service.checkLocations();
     },
     { data: z.object({}).strict(), policy: 'stately', retries: 1, leaseSeconds: 3600 },

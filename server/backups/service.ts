@@ -36,6 +36,8 @@ export class BackupError extends Error {}
 /** How often a running backup writes its heartbeat, and how long without one marks its server as gone. */
 export const RUN_HEARTBEAT_MS = 20_000;
 export const RUN_STALE_AFTER_MS = 90_000;
+/** The error of a run whose server stopped before it ended. */
+export const ABANDONED_RUN_ERROR = 'The server stopped during the backup';
 
 /**
  * Backups of the console's database: runs (history), their archives in storage locations, and what runs
@@ -89,7 +91,7 @@ export class BackupService {
     const own = [...this.activity.values()].flatMap((a) => (a.kind === 'backup' && a.runId ? [a.runId] : []));
     const failed = await this.db
       .update(backupRuns)
-      .set({ status: 'failed', endedAt: now, error: 'The server stopped during the backup' })
+      .set({ status: 'failed', endedAt: now, error: ABANDONED_RUN_ERROR })
       .where(
         and(
           eq(backupRuns.status, 'running'),

@@ -59,7 +59,8 @@ afterEach(() => {
   Object.assign(window, { consoleApi: undefined });
 });
 
-async function openRecoveryPoints() {
+/** Renders the screen and opens one of its tabs. */
+async function openTab(name: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -69,9 +70,11 @@ async function openRecoveryPoints() {
     </QueryClientProvider>,
   );
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('tab', { name: 'Recovery Points' }));
+  await user.click(await screen.findByRole('tab', { name }));
   return user;
 }
+
+const openRecoveryPoints = () => openTab('Recovery Points');
 
 describe('storage locations', () => {
   const GIB = 1024 ** 3;
@@ -103,15 +106,7 @@ describe('storage locations', () => {
         ],
       }),
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <BackupRecoveryPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Storage Locations' }));
+    await openTab('Storage Locations');
     const meter = (name: string) => screen.getByRole('meter', { name: `${name} used` });
     const tone = (name: string) => meter(name).firstElementChild?.getAttribute('data-tone');
     expect(meter('reserved').getAttribute('aria-valuenow')).toBe('50');

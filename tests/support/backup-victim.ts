@@ -9,19 +9,12 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadBackupKey } from '../../server/backups/keys';
 import { BackupService } from '../../server/backups/service';
-import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
+import { startFolderServer } from './backups';
 
 const [dataFolder, rows] = process.argv.slice(2);
 if (!dataFolder || !rows) throw new Error('usage: backup-victim.ts <data folder> <rows>');
 await mkdir(dataFolder, { recursive: true });
-const server = await startServer({
-  dataDir: path.join(dataFolder, 'database'),
-  dataFolder,
-  seedDemo: false,
-  logger: createLogger({ level: 'silent' }),
-  config: { jwtSecret: 'backup-victim-'.repeat(4) },
-});
+const server = await startFolderServer(dataFolder);
 // Enough rows that the archive takes a while to write.
 await server.database.db.execute(sql`
   insert into audit_logs (action, resource, resource_id, details, "timestamp", status, severity, seq, prev_hash, hash)

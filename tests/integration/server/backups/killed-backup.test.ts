@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRuns } from '../../../../server/db/schema';
-import { createLogger } from '../../../../server/logger';
-import { startServer } from '../../../../server/start';
+import { startFolderServer } from '../../../support/backups';
 
 let work: string;
 beforeAll(async () => {
@@ -48,13 +47,7 @@ describe('a server killed during a backup', { timeout: 300_000 }, () => {
     expect((await readdir(backups)).filter((name) => name.endsWith('.part'))).toHaveLength(1);
     expect((await readdir(dataFolder)).filter((name) => name.startsWith('database.copy-'))).toHaveLength(1);
 
-    const server = await startServer({
-      dataDir: path.join(dataFolder, 'database'),
-      dataFolder,
-      seedDemo: false,
-      logger: createLogger({ level: 'silent' }),
-      config: { jwtSecret: 'backup-victim-'.repeat(4) },
-    });
+    const server = await startFolderServer(dataFolder);
     try {
       expect(await readdir(backups)).toEqual([]);
       expect((await readdir(dataFolder)).filter((name) => name.startsWith('database.'))).toEqual([]);
