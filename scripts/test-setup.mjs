@@ -1,6 +1,6 @@
 // What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests,
-// age for the backup suites, pdftotext (poppler-utils) for the report suites, and the PostgreSQL 15 server binaries for the throwaway cluster the PostgreSQL
-// suites run on.
+// age for the backup suites, pdftotext (poppler-utils) for the report suites, and the PostgreSQL 15 server
+// binaries for the throwaway cluster the PostgreSQL suites run on.
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -71,8 +71,10 @@ export async function checkLocation(db: Db, location: LocationRow, now: Date): P
   return row ?? location;
 }
 
-/** Removes `.part` files a killed backup left behind; answers how many. */
-/** Removes the unfinished archives (`.part`) of a folder but those named in `keep` (backups still writing). */
+/**
+ * Removes the unfinished archives (`.part`) a killed backup left in a folder, but those named in `keep`
+ * (backups still writing); answers how many.
+ */
 export async function cleanPartFiles(folder: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
   let removed = 0;
   const names = await readdir(folder).catch(() => [] as string[]);
