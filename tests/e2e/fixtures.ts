@@ -46,6 +46,9 @@ export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>(
   restartHost: async ({ host, dataDir }, use, testInfo) => {
     let current = host;
     await use(async () => {
+      // A restart pays a whole host start (most of a minute on a busy machine; 43 s seen in CI): the test
+      // that asks for one gets that time on top of its own.
+      testInfo.setTimeout(testInfo.timeout + 90_000);
       await current.stop();
       current = await startHost(dataDir);
       return current;
