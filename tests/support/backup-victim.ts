@@ -7,9 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { loadBackupKey } from '../../server/backups/keys';
-import { BackupService } from '../../server/backups/service';
-import { startFolderServer } from './backups';
+import { quietBackupService, startFolderServer } from './backups';
 
 const [dataFolder, rows] = process.argv.slice(2);
 if (!dataFolder || !rows) throw new Error('usage: backup-victim.ts <data folder> <rows>');
@@ -22,15 +20,7 @@ await server.database.db.execute(sql`
          now(), 'success', 'low', g, '', ''
     from generate_series(1, ${Number(rows)}) g`);
 // The server's own backup service is the route's; one of our own on the same database writes the same way.
-const service = new BackupService({
-  database: server.database,
-  dataFolder,
-  key: await loadBackupKey(dataFolder),
-  now: Date.now,
-  logger: { warn: () => undefined, error: () => undefined },
-  emit: async () => undefined,
-  raiseAlert: async () => undefined,
-});
+const service = await quietBackupService({ database: server.database, dataFolder, now: Date.now });
 const { runId } = await service.start({ trigger: 'manual' });
 const backups = path.join(dataFolder, 'backups');
 for (;;) {

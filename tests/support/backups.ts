@@ -1,9 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { BackupOverview } from '../../shared/api/backups';
+import { loadBackupKey, type BackupKey } from '../../server/backups/keys';
+import { BackupService } from '../../server/backups/service';
+import type { Database } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import { startServer, type RunningServer } from '../../server/start';
 import { call } from './server';
+
+/**
+ * A backup service that logs, emits and alerts nothing: the key is the data folder's unless given (another
+ * folder's key opens none of its archives).
+ */
+export async function quietBackupService(options: {
+  database: Database;
+  dataFolder: string;
+  now: () => number;
+  key?: BackupKey;
+}): Promise<BackupService> {
+  return new BackupService({
+    ...options,
+    key: options.key ?? (await loadBackupKey(options.dataFolder)),
+    logger: { warn: () => undefined, error: () => undefined },
+    emit: async () => undefined,
+    raiseAlert: async () => undefined,
+  });
+}
 
 /** A quiet server as the embedded console runs: PGlite in `<data folder>/database`, no demo data. */
 export function startFolderServer(dataFolder: string): Promise<RunningServer> {

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createArchive } from '../../../../server/backups/backup';
-import { loadBackupKey } from '../../../../server/backups/keys';
 import { startRestore } from '../../../../server/backups/recovery';
-import { BackupService } from '../../../../server/backups/service';
+import type { BackupService } from '../../../../server/backups/service';
 import { openDatabase, type Database } from '../../../../server/db/client';
 import { migrateDatabase } from '../../../../server/db/migrate';
 import { recoverPgliteFolders } from '../../../../server/db/pglite-folders';
 import { backupRuns, organizations } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
 import { startServer } from '../../../../server/start';
+import { quietBackupService } from '../../../support/backups';
 import { createClock } from '../../../support/server';
 
 const quiet = createLogger({ level: 'silent' });
@@ -54,15 +54,7 @@ describe('backup and restore of PGlite in a data folder', { timeout: 300_000 }, 
     dataDir = path.join(root, 'database');
     database = await openDatabase({ dataDir });
     await migrateDatabase(database, { now: clock.now() });
-    service = new BackupService({
-      database,
-      dataFolder: root,
-      key: await loadBackupKey(root),
-      now: clock.now,
-      logger: { warn: () => undefined, error: () => undefined },
-      emit: async () => undefined,
-      raiseAlert: async () => undefined,
-    });
+    service = await quietBackupService({ database, dataFolder: root, now: clock.now });
     await service.recover();
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ import { createWebhookService } from '../../../../server/integrations/service';
 import { createSecretBox, generateSecretKey } from '../../../../server/security/secret-box';
 import { testDatabases } from '../../../support/databases';
 import { bearer, call, createClock, tokenFor } from '../../../support/server';
-import { restoreEnded } from '../../../support/backups';
+import { quietBackupService, restoreEnded } from '../../../support/backups';
 import { useServerSuite } from '../../../support/suite';
 import { tableChecksums } from './checksums';
 
@@ -265,14 +265,11 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
   it('refuses at once an archive the key does not open: no safety backup, nothing restored', async () => {
     const point = (await overview()).recoveryPoints[0]!;
     const otherFolder = await mkdtemp(path.join(work, 'other-key-'));
-    const stranger = new BackupService({
+    const stranger = await quietBackupService({
       database: suite.database,
       dataFolder,
-      key: await loadBackupKey(otherFolder),
       now: clock.now,
-      logger: { warn: () => undefined, error: () => undefined },
-      emit: async () => undefined,
-      raiseAlert: async () => undefined,
+      key: await loadBackupKey(otherFolder),
     });
     const before = (await suite.database.db.select().from(backupRuns)).length;
     await expect(
