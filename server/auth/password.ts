@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { formatError } from '../../shared/errors';
+import { HttpError, SERVER_TEXTS } from '../http/errors';
 
 /** OWASP ASVS parameters for scrypt. */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -9,12 +12,44 @@ const MAX_MEMORY = 256 * 1024 * 1024;
 // Refuse stored parameters far beyond ours: a tampered row must not make one sign-in eat the machine.
 const MAX_N = 2 ** 20;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * Every hash of the process waits here (issue 25): scrypt runs on libuv's pool of 4 threads, which file
+ * reads, DNS and compression share, and costs 128 MiB and ~0.4 s each. Two run at once; a few more wait;
+ * past that a request is answered 503 with Retry-After at once instead of stalling the server behind a flood.
+ */
+export const PASSWORD_QUEUE = { concurrency: 2, maxWaiting: 16 } as const;
+const queue = pLimit(PASSWORD_QUEUE.concurrency);
+/** A running mean of one hash's time, for the Retry-After of a refusal. */
+let meanHashMs = 400;
+
+/** The refusal of a full queue: the server is busy, nothing was checked. */
+export class PasswordQueueFull extends HttpError {
+  constructor(seconds: number) {
+    super(503, formatError(SERVER_TEXTS.busy, { seconds }), { 'retry-after': String(seconds) });
+  }
+}
+
+function scryptOnce(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => {
+      meanHashMs = 0.8 * meanHashMs + 0.2 * (performance.now() - started);
+      if (error) reject(error);
+      else resolve(key);
+    });
   });
+}
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (queue.pendingCount >= PASSWORD_QUEUE.maxWaiting) {
+    const ahead = queue.pendingCount + queue.activeCount;
+    return Promise.reject(
+      new PasswordQueueFull(
+        Math.max(1, Math.ceil(((ahead / PASSWORD_QUEUE.concurrency) * meanHashMs) / 1000)),
+      ),
+    );
+  }
+  return queue(() => scryptOnce(password, salt, options));
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. `salt` is for the precomputed demo hashes only. */

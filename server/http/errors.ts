@@ -17,6 +17,7 @@ export const SERVER_TEXTS = {
   internal: 'The server could not complete the request',
   notFound: 'Route {method} {path} not found',
   wrongCurrentPassword: 'The current password is incorrect',
+  busy: 'The server is busy. Try again in {seconds} seconds.',
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);

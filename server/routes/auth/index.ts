@@ -23,7 +23,7 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
     const challenge = await twoFactorGate(ctx, request, found, body.code);
     // Half-way: the password's failures are cleared only once the second factor is given too.
     if (challenge) return challenge;
-    await ctx.throttle.recordSuccess(throttleKeys(found.user.email, request.ip));
+    await ctx.throttle.clear(throttleKeys(found.user.email, request.ip));
     return completeSignIn(ctx, found, audit);
   });
 

@@ -6,7 +6,7 @@ import { hasConsoleAccess } from '../../../shared/routes';
 import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import type { AuditEntry, Auditor } from '../../audit';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/password';
-import { throttleKeys } from '../../auth/throttle';
+import { throttleKeys, type ThrottleKeys } from '../../auth/throttle';
 import { isEnrolled, useSecondFactor } from '../../auth/two-factor';
 import { findUserByEmail, toSessionUser, type UserWithPermissions } from '../../auth/users';
 import type { ServerContext } from '../../context';
@@ -14,16 +14,36 @@ import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { maintenance } from '../../settings/guards';
 
-export async function assertNotThrottled(
+/**
+ * Reserves one sign-in attempt of (email, address) before anything is checked (issue 25), or answers 429
+ * with Retry-After. The reservation is the failure's record; `checked` runs the check and gives the
+ * attempt back when it passes (`clear`: the sign-in is over, so the pair's count is cleared too) or when
+ * it never ran (a full hashing queue).
+ */
+export async function throttled<T>(
   ctx: ServerContext,
-  keys: ReturnType<typeof throttleKeys>,
-): Promise<void> {
-  const retryAfter = await ctx.throttle.retryAfterSeconds(keys);
+  keys: ThrottleKeys,
+  check: () => Promise<T | undefined>,
+  clear: boolean,
+): Promise<T | undefined> {
+  const retryAfter = await ctx.throttle.reserve(keys);
   if (retryAfter !== undefined) {
     throw new HttpError(429, formatError(ERRORS.tooManyAttempts, { seconds: retryAfter }), {
       'retry-after': String(retryAfter),
     });
   }
+  let passed: T | undefined;
+  try {
+    passed = await check();
+  } catch (error) {
+    // Not checked (the hashing queue is full, the database failed): not a failure either.
+    await ctx.throttle.release(keys);
+    throw error;
+  }
+  if (passed === undefined) return undefined;
+  await ctx.throttle.release(keys);
+  if (clear) await ctx.throttle.clear(keys);
+  return passed;
 }
 
 /**
@@ -39,16 +59,17 @@ export async function checkCredentials(
   wrongPassword: HttpError = new HttpError(401, ERRORS.invalidCredentials),
   clearFailures = true,
 ): Promise<UserWithPermissions> {
-  const keys = throttleKeys(email, request.ip);
-  await assertNotThrottled(ctx, keys);
-
-  const found = await findUserByEmail(ctx.db, email);
-  const matches = await verifyPassword(password, found?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!found || !matches) {
-    await ctx.throttle.recordFailure(keys);
-    throw wrongPassword;
-  }
-  if (clearFailures) await ctx.throttle.recordSuccess(keys);
+  const found = await throttled(
+    ctx,
+    throttleKeys(email, request.ip),
+    async () => {
+      const user = await findUserByEmail(ctx.db, email);
+      const matches = await verifyPassword(password, user?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
+      return user && matches ? user : undefined;
+    },
+    clearFailures,
+  );
+  if (!found) throw wrongPassword;
   if (found.user.status !== 'active') throw new HttpError(403, ERRORS.accountDisabled);
   return found;
 }
@@ -64,13 +85,14 @@ export async function checkSecondFactor(
   code: string,
   wrongCode: HttpError = new HttpError(401, TWO_FACTOR_TEXTS.invalidCode),
 ): Promise<void> {
-  const keys = throttleKeys(found.user.email, request.ip);
-  await assertNotThrottled(ctx, keys);
-  if (!(await useSecondFactor(ctx.db, ctx.secrets, found.user.id, code, ctx.config.now()))) {
-    await ctx.throttle.recordFailure(keys);
-    throw wrongCode;
-  }
-  await ctx.throttle.recordSuccess(keys);
+  const used = await throttled(
+    ctx,
+    throttleKeys(found.user.email, request.ip),
+    async () =>
+      (await useSecondFactor(ctx.db, ctx.secrets, found.user.id, code, ctx.config.now())) ? true : undefined,
+    true,
+  );
+  if (!used) throw wrongCode;
 }
 
 /** Roles that open no screen, and everyone but super admins during maintenance, are refused a sign-in. */

@@ -8,7 +8,7 @@ import { findUserById, toSessionUser, type UserWithPermissions } from '../../aut
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { Route } from '../../http/router';
-import { assertMaySignIn, assertNotThrottled, checkSecondFactor, completeSignIn } from './sign-in';
+import { assertMaySignIn, checkSecondFactor, completeSignIn, throttled } from './sign-in';
 
 /**
  * The second step of a sign-in (issue 13): the password step answered a challenge; with it, a code signs
@@ -52,23 +52,27 @@ export function registerTwoFactorSignInRoutes(route: Route, ctx: ServerContext):
   route(authEndpoints.twoFactorEnrolmentConfirm, async ({ body, request, audit }) => {
     const found = await challenged(body.challenge, 'enrol', audit);
     // Throttled as a sign-in: this code, too, is what stands between a password and a session.
-    const keys = throttleKeys(found.user.email, request.ip);
-    await assertNotThrottled(ctx, keys);
-    let recoveryCodes: string[];
-    try {
-      recoveryCodes = await confirmSetup(
-        ctx.db,
-        ctx.secrets,
-        found.user.id,
-        body.code,
-        ctx.config.now(),
-        new HttpError(401, TWO_FACTOR_TEXTS.invalidCode),
-      );
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) await ctx.throttle.recordFailure(keys);
-      throw error;
-    }
-    await ctx.throttle.recordSuccess(keys);
+    const recoveryCodes = await throttled(
+      ctx,
+      throttleKeys(found.user.email, request.ip),
+      async () => {
+        try {
+          return await confirmSetup(
+            ctx.db,
+            ctx.secrets,
+            found.user.id,
+            body.code,
+            ctx.config.now(),
+            new HttpError(401, TWO_FACTOR_TEXTS.invalidCode),
+          );
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 401) return undefined;
+          throw error;
+        }
+      },
+      true,
+    );
+    if (!recoveryCodes) throw new HttpError(401, TWO_FACTOR_TEXTS.invalidCode);
     const signedIn = await completeSignIn(ctx, found, audit, { details: { atSignIn: true } });
     return { ...signedIn, recoveryCodes };
   });
