@@ -82,4 +82,6 @@ export const USER_TEXTS = {
     'This organization has reached its plan limit of {limit} users; upgrade the plan or remove a member first',
   inviteeExists:
     'An account with this email already exists: sign in with its password to accept the invitation',
+  inviteForAnotherAccount:
+    'This invitation was sent to another email address than the one you are signed in with',
 } as const;

@@ -47,7 +47,7 @@ const SUBJECTS: Record<OneTimeKind | 'organization', string> = {
 };
 
 /**
- * Answers the link once, and mails it when SMTP is configured. Without the console's public address the
+ * Mails the link when SMTP is configured, else answers it once to whoever asked for it. Without the console's public address the
  * mail carries the token for the set-password screen, and the admin's console composes the link itself.
  */
 export async function deliverOneTimeLink(
@@ -80,9 +80,10 @@ export async function deliverOneTimeLink(
       `The link works once and expires on ${input.expiresAt.toISOString()}.`,
     ].join('\n'),
   });
+  // Issue 25: the link is the invitee's once mailed; whoever asked for it sees it only when no mail went out.
   return {
-    token: input.token,
-    link,
+    token: outcome.sent ? null : input.token,
+    link: outcome.sent ? null : link,
     expiresAt: input.expiresAt.toISOString(),
     emailed: outcome.sent,
     emailNote: outcome.sent ? null : outcome.reason,

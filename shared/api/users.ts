@@ -68,7 +68,8 @@ export const setUserStatusBody = z.object({ status: z.enum(SETTABLE_USER_STATUSE
  * the token when the server knows that address (CONSOLE_PUBLIC_URL); `emailed` says whether it was mailed.
  */
 export const oneTimeLinkData = z.object({
-  token: z.string(),
+  /** Only when the mail could not be sent (issue 25): a link that was mailed stays the invitee's alone. */
+  token: z.string().nullable(),
   link: z.string().nullable(),
   expiresAt: z.string(),
   emailed: z.boolean(),
@@ -88,6 +89,9 @@ export const acceptInvitationBody = z
   })
   .strict();
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
+
+/** An organization invitation used by the account it was sent to, signed in as itself (issue 25). */
+export const joinOrganizationBody = z.object({ token: z.string().min(16).max(200) }).strict();
 
 export const acceptedInvitation = z.object({
   email: z.string(),
@@ -169,6 +173,17 @@ export const userEndpoints = {
     body: acceptInvitationBody,
     data: acceptedInvitation,
     auth: 'public',
+    audit: { action: 'UPDATE', resource: 'invitation', severity: 'medium' },
+  }),
+  joinOrganization: defineEndpoint({
+    client: 'gateway',
+    method: 'POST',
+    path: '/invitations/join',
+    summary:
+      'Use an organization invitation as the signed-in account it was sent to: joins with the invited role',
+    body: joinOrganizationBody,
+    data: acceptedInvitation,
+    auth: 'token',
     audit: { action: 'UPDATE', resource: 'invitation', severity: 'medium' },
   }),
   resetTwoFactor: defineEndpoint({

@@ -109,6 +109,7 @@ export const FORWARDED = [
   'account.setupTwoFactor',
   'account.confirmTwoFactor',
   'users.resetTwoFactor',
+  'users.joinOrganization',
 ] as const satisfies readonly (keyof typeof ENDPOINTS)[];
 
 export type ForwardedChannel = (typeof FORWARDED)[number];

@@ -10,9 +10,22 @@ import { formatDate } from '../../lib/format';
  * it. Where the console has no address to open (the desktop app), the code goes to the Set password screen.
  */
 export function OneTimeLinkPanel({ data, who }: { data: OneTimeLinkData; who: string }) {
+  // A mailed link is the invitee's alone (issue 25): the server answers it only when no mail went out.
+  if (data.token === null) {
+    return (
+      <p role="status" className="rounded-md border border-line bg-surface-muted p-4 text-sm text-fg">
+        A one-time link was sent by email to {who}, valid until {formatDate(data.expiresAt)} (
+        {new Date(data.expiresAt).toLocaleTimeString()}).
+      </p>
+    );
+  }
+  return <ShownLink data={data} token={data.token} who={who} />;
+}
+
+function ShownLink({ data, token, who }: { data: OneTimeLinkData; token: string; who: string }) {
   const [copied, setCopied] = useState(false);
-  const link = linkToShow(data.link, data.token, window.location);
-  const value = link ?? data.token;
+  const link = linkToShow(data.link, token, window.location);
+  const value = link ?? token;
   return (
     <div
       role="status"
@@ -39,9 +52,7 @@ export function OneTimeLinkPanel({ data, who }: { data: OneTimeLinkData; who: st
         >
           {copied ? 'Copied' : 'Copy'}
         </Button>
-        <span className="text-muted">
-          {data.emailed ? 'Also sent by email.' : `Not emailed: ${data.emailNote ?? ''}`}
-        </span>
+        <span className="text-muted">Not emailed: {data.emailNote ?? ''}</span>
       </div>
     </div>
   );

@@ -3,12 +3,15 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '../../../shared/routes';
+import { SET_PASSWORD_PATH, USER_TEXTS } from '../../../shared/users';
+import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
+import { loginRedirectState } from '../../lib/redirect';
 
 const MISMATCH = 'The passwords do not match';
 
@@ -28,6 +31,14 @@ export function SetPasswordPage() {
     mutationFn: (token: string) => call('auth:acceptInvitation', { token, password }),
     onError: (error) => logError('Setting the password failed', error),
   });
+  // Issue 25: an organization invitation to an existing account is accepted signed in as that account.
+  const signedIn = useAuthStore((state) => (state.status === 'authenticated' ? state.user : null));
+  const join = useMutation({
+    mutationFn: (token: string) => call('users.joinOrganization', { body: { token } }),
+    onError: (error) => logError('Joining the organization failed', error),
+  });
+  const existing = accept.isError && errorMessage(accept.error, '') === USER_TEXTS.inviteeExists;
+  const token = linked || code.trim();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +64,25 @@ export function SetPasswordPage() {
               <Link to={LOGIN_PATH} className="font-medium text-accent underline">
                 Sign in
               </Link>
+            </div>
+          ) : join.isSuccess ? (
+            <p role="status" className="text-sm text-fg">
+              {join.data.email} joined the organization.
+            </p>
+          ) : signedIn && token && (existing || params.get('join') === '1') ? (
+            <div className="space-y-4 text-sm text-fg">
+              <p>This invitation can be accepted with the account you are signed in to ({signedIn.email}).</p>
+              <InlineError
+                message={join.isError ? errorMessage(join.error, 'Joining the organization failed') : null}
+              />
+              <Button
+                variant="primary"
+                className="w-full py-2.5"
+                disabled={join.isPending}
+                onClick={() => join.mutate(token)}
+              >
+                Join as {signedIn.email}
+              </Button>
             </div>
           ) : (
             <form onSubmit={submit} className="space-y-5" aria-busy={accept.isPending}>
@@ -102,6 +132,15 @@ export function SetPasswordPage() {
                       : null
                 }
               />
+              {existing ? (
+                <Link
+                  to={LOGIN_PATH}
+                  state={loginRedirectState(SET_PASSWORD_PATH, `?token=${encodeURIComponent(token)}&join=1`)}
+                  className="block text-center font-medium text-accent underline"
+                >
+                  Sign in to accept
+                </Link>
+              ) : null}
               <Button type="submit" variant="primary" className="w-full py-2.5" disabled={accept.isPending}>
                 Set Password
               </Button>

@@ -33,22 +33,28 @@ describe.each(testDatabases)('user mail on $name', (target) => {
       payload: { name: 'Mia Mailed', email, role: 'center_admin' },
     });
 
-  it('mails the invitation link, the console address with the token in its hash', async () => {
+  it('mails the invitation link, the console address with the token in its hash, and answers neither', async () => {
     const created = await addUser('mia@test.example');
     expect(created.status).toBe(200);
     const { invitation } = created.body.data as { user: PlatformUser; invitation: OneTimeLinkData };
-    expect(invitation).toMatchObject({
-      emailed: true,
-      emailNote: null,
-      link: oneTimeLink(CONSOLE_URL, invitation.token),
-    });
-    expect(invitation.link).toBe(`http://127.0.0.1:5180/#/set-password?token=${invitation.token}`);
+    // Issue 25: a mailed link is the invitee's alone; the admin who asked for it is not handed it.
+    expect(invitation).toMatchObject({ emailed: true, emailNote: null, link: null, token: null });
     const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual(['mia@test.example']);
     expect(mail?.raw).toMatch(/^From: console@test\.example/m);
     expect(mail?.raw).toMatch(/^Subject: You are invited to the Operations Console/m);
     // Quoted-printable may fold the long line: compare without soft breaks.
-    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(invitation.token);
+    const body = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=') ?? '';
+    const token = /set-password\?token=([\w-]+)/.exec(body)?.[1] ?? '';
+    expect(body).toContain(oneTimeLink(CONSOLE_URL, token));
+    expect(token.length).toBeGreaterThan(40);
+    // The mailed link works.
+    const accepted = await call(suite.app, {
+      method: 'POST',
+      url: '/invitations/accept',
+      payload: { token, password: 'Mailed-Link-2026!' },
+    });
+    expect(accepted.status).toBe(200);
   });
 
   it('answers the link with emailed: false and the reason when the SMTP server cannot be reached', async () => {
@@ -58,6 +64,6 @@ describe.each(testDatabases)('user mail on $name', (target) => {
     const { invitation } = created.body.data as { invitation: OneTimeLinkData };
     expect(invitation.emailed).toBe(false);
     expect(invitation.emailNote).toMatch(/^The message could not be sent: /);
-    expect(invitation.token.length).toBeGreaterThan(40);
+    expect(invitation.token?.length).toBeGreaterThan(40);
   });
 });

@@ -54,7 +54,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
     send('POST', '/invitations/accept', null, { token, password, ...extra });
   async function activeUser(role = 'center_admin') {
     const { user, invitation } = await addUser({ role });
-    expect((await accept(invitation.token)).status).toBe(200);
+    expect((await accept(invitation.token!)).status).toBe(200);
     const signedIn = await login(suite.app, user.email, NEW_PASSWORD);
     expect(signedIn.status).toBe(200);
     return { user, token: (signedIn.body.data as { token: string }).token };
@@ -86,11 +86,11 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
         .from(oneTimeTokens)
         .where(eq(oneTimeTokens.userId, user.id));
       expect(stored).toHaveLength(1);
-      expect(stored[0]!.tokenHash).toBe(createHash('sha256').update(invitation.token).digest('hex'));
-      expect(JSON.stringify(stored)).not.toContain(invitation.token);
+      expect(stored[0]!.tokenHash).toBe(createHash('sha256').update(invitation.token!).digest('hex'));
+      expect(JSON.stringify(stored)).not.toContain(invitation.token!);
       const record = (await auditRows(suite.database)).find((r) => r.resourceId === user.id);
       expect(record).toMatchObject({ action: 'CREATE', resource: 'user', status: 'success' });
-      expect(JSON.stringify(record)).not.toContain(invitation.token);
+      expect(JSON.stringify(record)).not.toContain(invitation.token!);
 
       // A pending account cannot sign in with any password.
       expect((await login(suite.app, user.email, NEW_PASSWORD)).status).toBe(401);
@@ -139,7 +139,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
         role: 'super_admin',
       });
       expect(ladder).toMatchObject({ status: 403, body: { error: expect.stringMatching(/permission/) } });
-      const noPermission = await send('GET', '/users', f.a.owner.token);
+      const noPermission = await send('GET', '/users', f.a.owner.token!);
       expect(noPermission.status).toBe(403);
     },
     SCRYPT_HEAVY,
@@ -149,7 +149,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
     'accepts an invitation once, with the password policy, within 72 hours',
     async () => {
       const { user, invitation } = await addUser();
-      const short = await accept(invitation.token, 'short');
+      const short = await accept(invitation.token!, 'short');
       expect(short).toMatchObject({
         status: 400,
         body: { error: passwordPolicyError('strong', passwordPolicyGaps('strong', 'short')) },
@@ -157,12 +157,12 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
       const unknown = await accept('x'.repeat(43));
       expect(unknown).toMatchObject({ status: 400, body: { error: USER_TEXTS.linkInvalid } });
 
-      const accepted = await accept(invitation.token);
+      const accepted = await accept(invitation.token!);
       expect(accepted).toMatchObject({
         status: 200,
         body: { data: { email: user.email, kind: 'invitation' } },
       });
-      const again = await accept(invitation.token);
+      const again = await accept(invitation.token!);
       expect(again).toMatchObject({ status: 400, body: { error: USER_TEXTS.linkInvalid } });
       const signedIn = await login(suite.app, user.email, NEW_PASSWORD);
       expect(signedIn.status).toBe(200);
@@ -174,7 +174,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
 
       const late = await addUser();
       clock.advance(ONE_TIME_LINK_LIFETIME_MS);
-      expect(await accept(late.invitation.token)).toMatchObject({
+      expect(await accept(late.invitation.token!)).toMatchObject({
         status: 400,
         body: { error: USER_TEXTS.linkInvalid },
       });
@@ -326,12 +326,12 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
         .data as OneTimeLinkData;
       const second = (await send('POST', `/users/${user.id}/password-reset`, admin())).body
         .data as OneTimeLinkData;
-      expect(await accept(first.token, 'Another-Secret-1')).toMatchObject({
+      expect(await accept(first.token!, 'Another-Secret-1')).toMatchObject({
         status: 400,
         body: { error: USER_TEXTS.linkInvalid },
       });
       clock.advance(1);
-      const reset = await accept(second.token, 'Another-Secret-1');
+      const reset = await accept(second.token!, 'Another-Secret-1');
       expect(reset).toMatchObject({ status: 200, body: { data: { kind: 'reset' } } });
       expect((await send('POST', '/auth/verify', token)).status).toBe(401);
       expect((await login(suite.app, user.email, NEW_PASSWORD)).status).toBe(401);
@@ -353,7 +353,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
       expect(invited.status).toBe(200);
       const { delivery } = invited.body.data as { delivery: OneTimeLinkData };
       expect(Date.parse(delivery.expiresAt)).toBe(clock.now() + ONE_TIME_LINK_LIFETIME_MS);
-      const joined = await accept(delivery.token, NEW_PASSWORD, { name: 'Ivy Invitee' });
+      const joined = await accept(delivery.token!, NEW_PASSWORD, { name: 'Ivy Invitee' });
       expect(joined).toMatchObject({
         status: 200,
         body: { data: { kind: 'organization', organizationId: f.orgB } },
@@ -363,7 +363,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
         role: string;
       }[];
       expect(members.find((m) => m.user.email === invitee)).toMatchObject({ role: 'operator' });
-      expect(await accept(delivery.token)).toMatchObject({ status: 400 });
+      expect(await accept(delivery.token!)).toMatchObject({ status: 400 });
 
       // Fill orgB to its plan limit (10): the next invitation is refused with the limit named.
       const [org] = await suite.database.db
@@ -378,7 +378,7 @@ describe.each(testDatabases)('users (issue 13) on $name', (target) => {
           role: 'viewer',
         });
         expect(more.status).toBe(200);
-        tokens.push((more.body.data as { delivery: OneTimeLinkData }).delivery.token);
+        tokens.push((more.body.data as { delivery: OneTimeLinkData }).delivery.token!);
       }
       const full = await send('POST', `/organizations/${f.orgB}/invites`, ownerOfB, {
         email: email(),
