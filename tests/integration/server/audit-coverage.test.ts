@@ -308,6 +308,21 @@ describe.each(testDatabases)('declared audit records on $name', (target) => {
           refused: { payload: { token: 'x'.repeat(43), password: 'Sample-Secret-2026' }, status: 400 },
         };
       }
+      case 'users.joinOrganization': {
+        const user = await freshUser();
+        const invited = await call(suite.app, {
+          method: 'POST',
+          url: `/organizations/${f.orgB}/invites`,
+          headers: bearer(f.b.owner.token),
+          payload: { email: user.email, role: 'viewer' },
+        });
+        const { token } = (invited.body.data as { delivery: { token: string } }).delivery;
+        return {
+          token: user.token,
+          payload: { token },
+          refused: { payload: { token: 'x'.repeat(43) }, status: 400 },
+        };
+      }
       case 'monitoring.apiReport':
         return { token: admin, payload: { range: '1h', format: 'csv' } };
       case 'integrations.createIntegration':
