@@ -98,11 +98,21 @@ function run(command, args) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
   for (const signal of signals) process.on(signal, forward);
+  // `npm start` runs us under `sh -c`, which dies of a SIGTERM sent to npm alone without passing it on:
+  // when whoever started us is gone (we are re-parented), stop the host as for that SIGTERM.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    forward('SIGTERM');
+  }, 1000);
+  orphaned.unref();
   child.on('error', (error) => {
     console.error(`npm start: could not start ${command} (${error.message})`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
+    clearInterval(orphaned);
     if (signal) {
       // Ended by a signal: end the same way, so whoever started us sees it.
       for (const name of signals) process.off(name, forward);

@@ -83,6 +83,7 @@ function fakeProject(electron: 'installed' | 'missing' | 'none', { dist = true }
         // Listens for SIGTERM before it prints the address the test answers with the signal.
         'if (process.env.FAKE_WAIT) {',
         '  const keep = setInterval(() => {}, 1000);',
+        '  setTimeout(() => process.exit(3), 30000).unref(); // never outlives a failed test for long',
         "  process.on('SIGTERM', () => { console.log('host: SIGTERM, stopping'); clearInterval(keep); process.exit(0); });",
         '}',
         "console.log('Operations console: http://127.0.0.1:5180/?key=fake');",
@@ -286,4 +287,29 @@ describe('npm start as a process (scripts/start.mjs)', () => {
     expect(result.code).toBe(0);
     expect(result.signal).toBeNull();
   });
+
+  it.skipIf(!posix)(
+    'stops the host when whoever started it is gone (npm killed alone: sh passes nothing on)',
+    async () => {
+      const project = fakeProject('missing');
+      const script = path.join(project.root, 'scripts', 'start.mjs');
+      // As npm runs it: `sh -c "node scripts/start.mjs"`, the shell waiting on the script (the trailing
+      // `; true` keeps a shell that would exec a single command in between).
+      const shell = spawn('sh', ['-c', `"${process.execPath}" "${script}" --no-build; true`], {
+        cwd: project.root,
+        env: { ...process.env, FAKE_WAIT: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let stdout = '';
+      const stopped = new Promise<void>((resolve) => {
+        shell.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('Operations console:') && shell.exitCode === null) shell.kill('SIGTERM');
+          if (stdout.includes('host: SIGTERM')) resolve();
+        });
+      });
+      await stopped;
+      expect(lines(stdout).at(-1)).toBe('host: SIGTERM, stopping');
+    },
+  );
 });
