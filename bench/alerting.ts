@@ -12,7 +12,7 @@ import type { Database } from '../server/db/client';
 import { alertRules, processSamples, requestRollups } from '../server/db/schema';
 import { migrateDatabase } from '../server/db/migrate';
 import { createLogger } from '../server/logger';
-import { record, toArrays, type Histogram } from '../server/signals/histogram';
+import { record, toArrays, type Histogram } from '../server/monitoring/histogram';
 import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
 

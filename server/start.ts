@@ -19,8 +19,8 @@ import type { OutboundPolicy } from './security/outbound';
 import type { TestFaults } from './testing/faults';
 import { loadSecretKey } from './security/secret-box';
 import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
-import { createRequestRecorder } from './signals/recorder';
-import { startSignals, type RunningSignals } from './signals/runtime';
+import { createRequestRecorder } from './monitoring/recorder';
+import { startSignals, type RunningSignals } from './monitoring/runtime';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */

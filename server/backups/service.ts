@@ -8,7 +8,7 @@ import { backupJobs, backupLocations, backupRuns } from '../db/schema';
 import { createArchive } from './backup';
 import { archiveExtension } from './crypto';
 import type { BackupEventName } from './events';
-import type { SystemAlert } from '../alerting/service';
+import type { SystemAlert } from '../alerts/service';
 import type { Compression } from './format';
 import type { BackupKey } from './keys';
 import { checkLocation, cleanPartFiles, ensureDefaultLocation, type LocationRow } from './locations';

@@ -45,7 +45,7 @@ import {
   type SilenceMatcher,
 } from '../../shared/alerting';
 import { CLOUD_SERVICES } from '../../shared/api/business';
-import type { NotifierState } from '../alerting/policy';
+import type { NotifierState } from '../alerts/policy';
 import type { SystemSettings } from '../../shared/api/settings';
 import type { ReportFilters } from '../../shared/api/reports';
 import {
@@ -583,7 +583,7 @@ export const demoAnchor = pgTable(
 
 /**
  * The console's usage events, one row each, attributed to the signed-in user who sent them (never to a
- * user named in the body). Sessions are built from these rows when read (server/domain/usage/sessions.ts).
+ * user named in the body). Sessions are built from these rows when read (server/usage/sessions.ts).
  */
 export const usageEvents = pgTable(
   'usage_events',
@@ -621,7 +621,7 @@ export const usageEvents = pgTable(
 /**
  * Requests rolled up per period (a minute, or an hour made of minutes), route template, method, serving
  * instance and organization ('' when none). The latency histogram is stored sparse as two parallel int
- * arrays (bucket index, count; see server/signals/histogram.ts): one row per route-minute whatever the
+ * arrays (bucket index, count; see server/monitoring/histogram.ts): one row per route-minute whatever the
  * spread of latencies, and both engines merge rows with unnest(buckets, counts) and a sum per index.
  */
 export const requestRollups = pgTable(
@@ -806,7 +806,7 @@ export const alertTransitions = pgTable(
 
 /**
  * Alert rules (the alert rules screen, part 2 §3). `version` goes up on every edit: instances of an older
- * version are reset. `notifier` holds the rule's notification bookkeeping (server/alerting/policy.ts).
+ * version are reset. `notifier` holds the rule's notification bookkeeping (server/alerts/policy.ts).
  */
 export const alertRules = pgTable(
   'alert_rules',

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { startOfUtcDay } from '../domain/business/formulas';
+import { startOfUtcDay } from '../business/formulas';
 import { createJobRunner } from '../jobs/runner';
 import { seedDemo } from '../seed/demo';
 import { openDatabase } from './client';

@@ -12,7 +12,7 @@ import {
   requestedOrganization,
   resolveTenantContext,
   touchMembership,
-} from '../tenancy/context';
+} from '../organizations/context';
 import { assertKeyReaches } from '../integrations/api-key-auth';
 import { authenticate } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';

@@ -1,4 +1,4 @@
-import { fireAlert } from '../alerting/lifecycle';
+import { fireAlert } from '../alerts/lifecycle';
 import type { Db } from '../db/client';
 
 /**

@@ -6,7 +6,7 @@ import { API_KEY_PREFIX, INTEGRATION_TEXTS } from '../../shared/integrations';
 import type { ServerContext } from '../context';
 import { apiKeys } from '../db/schema';
 import { HttpError, authRequired } from '../http/errors';
-import { requestedOrganization } from '../tenancy/context';
+import { requestedOrganization } from '../organizations/context';
 import { hashApiKey, isWellFormedApiKey } from './api-key-format';
 
 /** A key's last use is written at most this often (a read-mostly key costs no write per call). */

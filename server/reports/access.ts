@@ -5,7 +5,7 @@ import { CATEGORY_PERMISSIONS, METRICS, type MetricId } from '../../shared/repor
 import type { PermissionId } from '../../shared/permissions';
 import type { PrincipalCache } from '../auth/principals';
 import { HttpError } from '../http/errors';
-import { enforceRule, resolveTenantContext } from '../tenancy/context';
+import { enforceRule, resolveTenantContext } from '../organizations/context';
 import { CATALOGUE } from './catalogue';
 
 /** Every permission a report's metrics ask of the person it is computed for. */

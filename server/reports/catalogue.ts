@@ -8,7 +8,7 @@ import { auditEndpoints } from '../../shared/api/audit';
 import { ALERT_SEVERITIES } from '../../shared/alerting';
 import { alertEndpoints } from '../../shared/api/alerts';
 import { METRICS, REPORT_PERIOD_LABELS, type MetricId } from '../../shared/reports';
-import { dashboardWindow } from '../domain/business/periods';
+import { dashboardWindow } from '../business/periods';
 import { API_RANGE, COST_PERIOD_OF, USAGE_RANGE_OF, type Sources } from './sources';
 
 /** What a metric adds to its public description: the figures, read from its screen's source. */

@@ -8,7 +8,7 @@ import { appendAuditRecord } from '../audit/chain';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
 import { organizations, reportFiles, reports } from '../db/schema';
-import { dashboardWindow } from '../domain/business/periods';
+import { dashboardWindow } from '../business/periods';
 import { accessRefusal, currentCreator, REPORT_TEXTS } from './access';
 import { computeMetric } from './catalogue';
 import type { ReportHeading } from './heading';

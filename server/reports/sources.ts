@@ -15,15 +15,15 @@ import type { ApiRange } from '../../shared/monitoring';
 import type { AnalyticsRange } from '../../shared/usage';
 import type { AuditFilter } from '../../shared/api/audit';
 import { eq } from 'drizzle-orm';
-import { alertsWithHistory, alertStats } from '../alerting/queries';
+import { alertsWithHistory, alertStats } from '../alerts/queries';
 import { countAudit } from '../audit/query';
 import { alerts } from '../db/schema';
 import type { Db } from '../db/client';
-import { breakdownOf, budgetsOf, loadPeriods, recommendationsOf } from '../domain/business/cost';
-import { businessFigures } from '../domain/business/dashboard';
-import { userAnalytics } from '../domain/usage/store';
-import { apiPerformance } from '../signals/read/api-performance';
-import { serviceCards } from '../signals/read/system-health';
+import { breakdownOf, budgetsOf, loadPeriods, recommendationsOf } from '../business/cost';
+import { businessFigures } from '../business/dashboard';
+import { userAnalytics } from '../usage/store';
+import { apiPerformance } from '../monitoring/read/api-performance';
+import { serviceCards } from '../monitoring/read/system-health';
 
 /** The cost screen's period nearest to each report period (the cost screen has no quarter or year to date). */
 export const COST_PERIOD_OF: Record<ReportFilters['period'], CostPeriod> = {

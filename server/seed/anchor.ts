@@ -56,7 +56,7 @@ import {
   usageEvents,
   users,
 } from '../db/schema';
-import { DAY_MS, startOfUtcDay } from '../domain/business/formulas';
+import { DAY_MS, startOfUtcDay } from '../business/formulas';
 
 export interface DemoShift {
   table: PgTable;

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { acquisitionSpend, addOns, billingPlans, cloudCosts, costBudgets } from '../db/schema';
-import { DAY_MS, isoDay, monthStart } from '../domain/business/formulas';
+import { DAY_MS, isoDay, monthStart } from '../business/formulas';
 import { ADD_ONS, DEMO_BUDGET, PLAN_PRICES_CENTS, demoCloudCosts } from './business';
 
 export interface BenchmarkSize {

@@ -20,7 +20,7 @@ import {
   subscriptionEvents,
   type SubscriptionEventType,
 } from '../db/schema';
-import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../domain/business/formulas';
+import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../business/formulas';
 import { createRandom } from './tenancy';
 
 export const PLAN_PRICES_CENTS: Record<Plan, number> = {

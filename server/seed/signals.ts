@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { requestErrorExamples, serverInstances } from '../db/schema';
 import { apdexBucket } from '../../shared/monitoring';
-import { merge, record, toArrays, type Histogram } from '../signals/histogram';
-import { PROBES } from '../signals/probes';
+import { merge, record, toArrays, type Histogram } from '../monitoring/histogram';
+import { PROBES } from '../monitoring/probes';
 import { createRandom } from './tenancy';
 
 const MINUTE = 60_000;

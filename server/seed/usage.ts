@@ -10,7 +10,7 @@ import { systemRole } from '../../shared/permissions';
 import { CONSOLE_ROUTES, passesGuard } from '../../shared/routes';
 import type { Db } from '../db/client';
 import { usageEvents, users } from '../db/schema';
-import { DAY_MS, startOfUtcDay } from '../domain/business/formulas';
+import { DAY_MS, startOfUtcDay } from '../business/formulas';
 import { createRandom } from './tenancy';
 
 export const DEMO_USAGE_DAYS = 30;

@@ -10,7 +10,7 @@ import { statfsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startOfUtcDay } from '../../server/domain/business/formulas';
+import { startOfUtcDay } from '../../server/business/formulas';
 import { createDemoSnapshot } from '../../server/db/snapshot';
 
 const CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');

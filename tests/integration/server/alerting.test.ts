@@ -19,7 +19,7 @@ import {
   requestRollups,
   webhookEvents,
 } from '../../../server/db/schema';
-import { record, toArrays, type Histogram } from '../../../server/signals/histogram';
+import { record, toArrays, type Histogram } from '../../../server/monitoring/histogram';
 import { testDatabases } from '../../support/databases';
 import { bearer, buildTestApp, call } from '../../support/server';
 import { useServerSuite } from '../../support/suite';

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiPerformance } from '../../../shared/api/monitoring';
 import { requestRollups } from '../../../server/db/schema';
-import { bucketValue } from '../../../server/signals/histogram';
-import { registerInstance } from '../../../server/signals/instance';
-import { apiPerformance } from '../../../server/signals/read/api-performance';
+import { bucketValue } from '../../../server/monitoring/histogram';
+import { registerInstance } from '../../../server/monitoring/instance';
+import { apiPerformance } from '../../../server/monitoring/read/api-performance';
 import { testDatabases } from '../../support/databases';
 import { useServerSuite } from '../../support/suite';
 

@@ -18,18 +18,12 @@ import {
   platformMrr,
   platformMrrByPlan,
   topCentersByMrr,
-} from '../../../server/domain/business/current-mrr';
-import { DAY_MS, monthStart, revenueOver } from '../../../server/domain/business/formulas';
-import {
-  countsIn,
-  loadHistory,
-  stateAt,
-  within,
-  type History,
-} from '../../../server/domain/business/movements';
-import { dashboardWindow } from '../../../server/domain/business/periods';
-import { loadPlatformHistory } from '../../../server/domain/business/platform-history';
-import { rows } from '../../../server/domain/business/sql';
+} from '../../../server/business/current-mrr';
+import { DAY_MS, monthStart, revenueOver } from '../../../server/business/formulas';
+import { countsIn, loadHistory, stateAt, within, type History } from '../../../server/business/movements';
+import { dashboardWindow } from '../../../server/business/periods';
+import { loadPlatformHistory } from '../../../server/business/platform-history';
+import { rows } from '../../../server/business/sql';
 import { testDatabases } from '../../support/databases';
 import { useServerSuite } from '../../support/suite';
 

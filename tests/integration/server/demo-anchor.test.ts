@@ -19,8 +19,8 @@ import {
   schema,
   subscriptionEvents,
 } from '../../../server/db/schema';
-import { rows } from '../../../server/domain/business/sql';
-import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../server/domain/business/formulas';
+import { rows } from '../../../server/business/sql';
+import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../server/business/formulas';
 import { anchorDemo, DEMO_SHIFTS, demoMove, NOT_SHIFTED } from '../../../server/seed/anchor';
 import { seedAuditTrail } from '../../../server/seed/audit';
 import { seedDemo } from '../../../server/seed/demo';

@@ -31,7 +31,7 @@ import { ALERT_SEVERITIES } from '../../../shared/alerting';
 import { METRIC_IDS, METRICS, REPORT_TEMPLATES, REPORT_TYPES, type MetricId } from '../../../shared/reports';
 import { buildApp } from '../../../server/app';
 import { alerts, reports, requestRollups, users } from '../../../server/db/schema';
-import { rolledUpTo } from '../../../server/signals/rollup';
+import { rolledUpTo } from '../../../server/monitoring/rollup';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
 import { CATALOGUE, NOT_BY_ORGANIZATION } from '../../../server/reports/catalogue';

@@ -11,12 +11,16 @@ import { buildApp } from '../../../server/app';
 import { auditLogs, requestRollups, serviceProbes } from '../../../server/db/schema';
 import { createJobRunner } from '../../../server/jobs/runner';
 import { createLogger } from '../../../server/logger';
-import { flushRequests } from '../../../server/signals/flush';
-import { fromArrays, quantile } from '../../../server/signals/histogram';
-import { createProcessSampler, instanceIdentity, registerInstance } from '../../../server/signals/instance';
-import { PROBES, runProbes } from '../../../server/signals/probes';
-import { createRequestRecorder, UNMATCHED_ROUTE } from '../../../server/signals/recorder';
-import { purgeSignals, rollUpHours } from '../../../server/signals/rollup';
+import { flushRequests } from '../../../server/monitoring/flush';
+import { fromArrays, quantile } from '../../../server/monitoring/histogram';
+import {
+  createProcessSampler,
+  instanceIdentity,
+  registerInstance,
+} from '../../../server/monitoring/instance';
+import { PROBES, runProbes } from '../../../server/monitoring/probes';
+import { createRequestRecorder, UNMATCHED_ROUTE } from '../../../server/monitoring/recorder';
+import { purgeSignals, rollUpHours } from '../../../server/monitoring/rollup';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';

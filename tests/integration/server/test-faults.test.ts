@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/db/client';
 import { createLogger } from '../../../server/logger';
-import { createRequestRecorder, type RequestRecorder } from '../../../server/signals/recorder';
+import { createRequestRecorder, type RequestRecorder } from '../../../server/monitoring/recorder';
 import { TEST_FAULTS_PATH } from '../../../server/testing/faults';
 import { testDatabases } from '../../support/databases';
 

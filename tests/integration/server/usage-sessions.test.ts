@@ -21,7 +21,7 @@ import {
   loadSessions,
   SESSION_TIMEOUT_MS,
   type UsageSession,
-} from '../../../server/domain/usage/sessions';
+} from '../../../server/usage/sessions';
 import { testDatabases } from '../../support/databases';
 import { insertUser } from '../../support/server';
 import { useServerSuite } from '../../support/suite';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { USAGE_LIMITS, type UserAnalytics, type UsageKind } from '../../../shared/api/usage';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { usageEvents } from '../../../server/db/schema';
-import { USAGE_TEXTS } from '../../../server/domain/usage/store';
+import { USAGE_TEXTS } from '../../../server/usage/store';
 import { testDatabases } from '../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';

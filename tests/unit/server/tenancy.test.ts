@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, formatError } from '../../../shared/errors';
 import { MEMBER_ROLE_PERMISSIONS, type MemberRole, type TenantContext } from '../../../shared/tenancy';
 import { scrubSecrets } from '../../../server/audit';
-import { allows, enforceRule, ruleAction } from '../../../server/tenancy/context';
+import { allows, enforceRule, ruleAction } from '../../../server/organizations/context';
 import { withoutOldWalSegments } from '../../../server/db/snapshot';
 
 const member = (role: MemberRole): TenantContext => ({

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../../../shared/alerting';
-import { inMaintenance, isSilenced, quietHoursEnd } from '../../../../server/alerting/mute';
+import { inMaintenance, isSilenced, quietHoursEnd } from '../../../../server/alerts/mute';
 import {
   EMPTY_NOTIFIER_STATE,
   planNotifications,
   type NotifierState,
   type OpenAlert,
   type PlanInput,
-} from '../../../../server/alerting/policy';
+} from '../../../../server/alerts/policy';
 
 const MINUTE = 60_000;
 /** 2026-11-24 12:00 UTC, a Tuesday: outside quiet hours. */

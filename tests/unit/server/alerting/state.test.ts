@@ -11,7 +11,7 @@ import {
   type Observation,
   type SeriesInstance,
   type Transition,
-} from '../../../../server/alerting/state';
+} from '../../../../server/alerts/state';
 
 const MINUTE = 60_000;
 const above500 = { operator: '>' as const, threshold: 500 };

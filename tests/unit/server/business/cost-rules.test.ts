@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { forecastNext, linearFit } from '../../../../server/domain/business/forecast';
-import {
-  optimizationScore,
-  recommend,
-  type ServiceSpend,
-} from '../../../../server/domain/business/recommendations';
-import { describeCsvErrors, parseCostCsv } from '../../../../server/domain/business/cost-csv';
+import { forecastNext, linearFit } from '../../../../server/business/forecast';
+import { optimizationScore, recommend, type ServiceSpend } from '../../../../server/business/recommendations';
+import { describeCsvErrors, parseCostCsv } from '../../../../server/business/cost-csv';
 
 describe('forecast on known series', () => {
   it('a straight line is continued exactly, with a zero-width band', () => {

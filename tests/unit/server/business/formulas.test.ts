@@ -12,8 +12,8 @@ import {
   revenueOver,
   spendInWindow,
   trialConversion,
-} from '../../../../server/domain/business/formulas';
-import { dashboardWindow, costDays } from '../../../../server/domain/business/periods';
+} from '../../../../server/business/formulas';
+import { dashboardWindow, costDays } from '../../../../server/business/periods';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 

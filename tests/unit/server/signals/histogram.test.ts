@@ -12,7 +12,7 @@ import {
   record,
   toArrays,
   type Histogram,
-} from '../../../../server/signals/histogram';
+} from '../../../../server/monitoring/histogram';
 
 const exact = (sorted: number[], q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
 const duration = fc.double({ min: 0.01, max: 120_000, noNaN: true, noDefaultInfinity: true });

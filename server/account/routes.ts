@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { accountEndpoints, userEndpoints } from '../../shared/api';
+import { TWO_FACTOR_TEXTS } from '../../shared/two-factor';
+import { confirmSetup, removeEnrolment, startSetup, twoFactorStatus } from '../auth/two-factor';
+import type { ServerContext } from '../context';
+import { users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Route } from '../http/router';
+import { findUserRow } from '../users/guards';
+
+/** The signed-in user's own two-factor sign-in, and an administrator's reset (issue 13). */
+export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void {
+  const required = async () => (await ctx.settings.current()).settings.security.twoFactorRequired;
+
+  route(accountEndpoints.twoFactorStatus, async ({ session }) =>
+    twoFactorStatus(ctx.db, session().userId, await required()),
+  );
+
+  route(accountEndpoints.setupTwoFactor, async ({ session, audit }) => {
+    const { userId, email } = session();
+    const { general } = (await ctx.settings.current()).settings;
+    const setup = await startSetup(ctx.db, ctx.secrets, { id: userId, email }, general.platformName);
+    await audit.record(ctx.db, { resourceId: userId });
+    return setup;
+  });
+
+  route(accountEndpoints.confirmTwoFactor, async ({ body, session, audit }) => {
+    const { userId } = session();
+    audit.note({ resourceId: userId });
+    // A wrong code is a 400 here, never a 401: that would end the session of someone who mistyped.
+    const recoveryCodes = await confirmSetup(ctx.db, ctx.secrets, userId, body.code, ctx.config.now());
+    await audit.record(ctx.db, { resourceId: userId });
+    return { recoveryCodes };
+  });
+
+  route(userEndpoints.resetTwoFactor, async ({ params, audit }) => {
+    const user = await findUserRow(ctx.db, params.userId);
+    audit.note({ details: { email: user.email } });
+    const at = new Date(ctx.config.now());
+    await ctx.db.transaction(async (tx) => {
+      if (!(await removeEnrolment(tx, user.id))) throw new HttpError(409, TWO_FACTOR_TEXTS.notEnrolled);
+      // Their sessions end with the authenticator: the next sign-in asks for a new one where required.
+      await tx.update(users).set({ tokensValidAfter: at, updatedAt: at }).where(eq(users.id, user.id));
+      await audit.record(tx, { details: { email: user.email } });
+    });
+    return { reset: true as const };
+  });
+}

@@ -1,0 +1,288 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  BACKUP_DOWNLOAD_AUDIT,
+  BACKUP_DOWNLOAD_PATH,
+  backupEndpoints,
+  RESTORE_CONFIRMATION,
+  type BackupJobInput,
+} from '../../shared/api/backups';
+import { defineBackupJobs } from './jobs';
+import { loadBackupKey } from './keys';
+import { inspectLocation, toStorageLocation } from './locations';
+import { settingsMaintenance } from './maintenance';
+import { backupOverview, jobById } from './overview';
+import { checkedArchive, restoreFailure, startRestore, testRestore, type RestoreOutcome } from './recovery';
+import { auditBackupWork } from './audit';
+import { actorOf } from '../audit';
+import { RestoreRefusedError } from './restore';
+import { ArchiveDecryptError } from './crypto';
+import { ArchiveFormatError } from './format';
+import { BackupError, BackupService, nextRun, type BackupServiceOptions } from './service';
+import { BACKUP_QUEUES } from './jobs';
+import type { ServerContext } from '../context';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { isUuid } from '../auth/users';
+import { backupJobs, backupLocations, backupRuns } from '../db/schema';
+import { registerDownloadRoute } from '../http/download';
+import { HttpError } from '../http/errors';
+import { raiseSystemAlert } from '../alerts/service';
+import type { Route } from '../http/router';
+import type { JobRunner } from '../jobs/runner';
+
+export const BACKUP_TEXTS = {
+  confirmation: `Type ${RESTORE_CONFIRMATION} to confirm the restore`,
+  schedule: 'The schedule is not a valid cron expression',
+  jobName: 'A backup job with this name already exists',
+  location: 'A storage location with this name or path already exists',
+  locationMissing: 'The storage location does not exist',
+  locationInUse: 'The storage location is used by a backup job',
+  jobMissing: 'The backup job does not exist',
+  pointMissing: 'The recovery point does not exist',
+  keyOffered: 'The backup key was already handed out; it is kept in the server configuration',
+} as const;
+
+/**
+ * Backup & Recovery. The service is made on first use (a test app that never calls these makes no
+ * folders); a server with a job runner makes it at start, which also cleans up after a killed backup.
+ */
+export async function registerBackupRoutes(
+  app: FastifyInstance,
+  route: Route,
+  ctx: ServerContext,
+  database: Database,
+  jobs: JobRunner | undefined,
+  logger: BackupServiceOptions['logger'],
+): Promise<void> {
+  let made: Promise<BackupService> | undefined;
+  const backups = () =>
+    (made ??= (async () => {
+      const dataFolder = ctx.config.dataFolder ?? (await mkdtemp(path.join(tmpdir(), 'console-data-')));
+      const service = new BackupService({
+        database,
+        dataFolder,
+        key: await loadBackupKey(dataFolder, ctx.config.backupIdentity),
+        now: ctx.config.now,
+        logger,
+        emit: (event, payload) => ctx.webhooks.emit(event, payload),
+        raiseAlert: (alert) => raiseSystemAlert(ctx, alert),
+      });
+      await service.recover();
+      return service;
+    })());
+  if (jobs) {
+    await backups();
+    await defineBackupJobs(jobs, backups);
+  }
+  const afterBackup = (done: Promise<{ id: string; status: string }>) => {
+    void done
+      .then(async (run) => {
+        if (run.status !== 'success') return;
+        // With a job runner (a server) the restore test follows; a bare app leaves it to the test endpoint.
+        if (jobs) await jobs.send(BACKUP_QUEUES.restoreTest, { runId: run.id });
+      })
+      .catch(() => undefined);
+  };
+
+  route(backupEndpoints.overview, async () => backupOverview(await backups()));
+
+  route(backupEndpoints.runBackup, async ({ body, audit }) => {
+    const service = await backups();
+    try {
+      const { runId, done } = await service.start({ jobId: body.jobId, trigger: 'manual' });
+      afterBackup(done);
+      await audit.record(ctx.db, { resourceId: runId, details: { jobId: body.jobId ?? null } });
+      return { runId };
+    } catch (error) {
+      if (error instanceof BackupError) throw new HttpError(404, error.message);
+      throw error;
+    }
+  });
+
+  const jobValues = async (service: BackupService, body: BackupJobInput) => {
+    if (!nextRun(body.schedule, service.now())) throw new HttpError(400, BACKUP_TEXTS.schedule);
+    const [location] = await ctx.db
+      .select()
+      .from(backupLocations)
+      .where(eq(backupLocations.id, body.locationId));
+    if (!location) throw new HttpError(400, BACKUP_TEXTS.locationMissing);
+    return {
+      name: body.name,
+      type: body.type,
+      locationId: body.locationId,
+      schedule: body.schedule,
+      retentionDays: body.retention,
+      compression: body.compression,
+      status: body.status,
+    };
+  };
+  const jobAnswer = async (service: BackupService, id: string) => {
+    const overview = await backupOverview(service);
+    const job = overview.jobs.find((j) => j.id === id);
+    if (!job) throw new HttpError(404, BACKUP_TEXTS.jobMissing);
+    return job;
+  };
+
+  route(backupEndpoints.createJob, async ({ body, audit }) => {
+    const service = await backups();
+    const values = await jobValues(service, body);
+    try {
+      const [row] = await ctx.db
+        .insert(backupJobs)
+        .values({ ...values, createdAt: service.now(), updatedAt: service.now() })
+        .returning();
+      await audit.record(ctx.db, { resourceId: row!.id, details: { ...body } });
+      return jobAnswer(service, row!.id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.jobName);
+      throw error;
+    }
+  });
+
+  route(backupEndpoints.updateJob, async ({ params, body, audit }) => {
+    const service = await backups();
+    const values = await jobValues(service, body);
+    if (!(await jobById(service, params.id))) throw new HttpError(404, BACKUP_TEXTS.jobMissing);
+    try {
+      await ctx.db
+        .update(backupJobs)
+        .set({ ...values, updatedAt: service.now() })
+        .where(eq(backupJobs.id, params.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.jobName);
+      throw error;
+    }
+    await audit.record(ctx.db, { details: { ...body } });
+    return jobAnswer(service, params.id);
+  });
+
+  route(backupEndpoints.deleteJob, async ({ params, audit }) => {
+    const [row] = await ctx.db.delete(backupJobs).where(eq(backupJobs.id, params.id)).returning();
+    if (!row) throw new HttpError(404, BACKUP_TEXTS.jobMissing);
+    await audit.record(ctx.db, { details: { name: row.name } });
+    return { deleted: true as const };
+  });
+
+  route(backupEndpoints.createLocation, async ({ body, audit }) => {
+    const service = await backups();
+    const check = await inspectLocation(body.path);
+    try {
+      const [row] = await ctx.db
+        .insert(backupLocations)
+        .values({ name: body.name, path: path.resolve(body.path), ...check, lastCheck: service.now() })
+        .returning();
+      await audit.record(ctx.db, { resourceId: row!.id, details: { ...body, status: check.status } });
+      return toStorageLocation(row!);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.location);
+      throw error;
+    }
+  });
+
+  route(backupEndpoints.checkLocations, async ({ audit }) => {
+    const service = await backups();
+    const locations = (await service.checkLocations()).map(toStorageLocation);
+    await audit.record(ctx.db, { details: { statuses: locations.map((l) => `${l.name}: ${l.status}`) } });
+    return { locations };
+  });
+
+  route(backupEndpoints.restore, async ({ params, body, audit, session }) => {
+    if (body.confirmation.trim() !== RESTORE_CONFIRMATION)
+      throw new HttpError(400, BACKUP_TEXTS.confirmation);
+    const service = await backups();
+    const actor = actorOf(session());
+    let done: Promise<RestoreOutcome>;
+    try {
+      ({ done } = await startRestore(service, {
+        runId: params.id,
+        maintenance: settingsMaintenance(ctx.db, ctx.settings, ctx.secrets, () => service.now()),
+      }));
+    } catch (error) {
+      audit.note({ details: { error: error instanceof Error ? error.message : String(error) } });
+      if (error instanceof RestoreRefusedError)
+        throw new HttpError(error.message === 'A restore is already running' ? 409 : 400, error.message);
+      if (error instanceof ArchiveDecryptError || error instanceof ArchiveFormatError)
+        throw new HttpError(400, `${error.message}; nothing was restored`);
+      throw error;
+    }
+    // Answered at once (a restore outlasts a request): the screen follows `activity`. The request's record
+    // goes into the database as it is now; the outcome's into the database the restore leaves.
+    await audit.record(ctx.db, { details: { started: true } });
+    void done
+      .then(
+        (outcome) => ({ status: 'success' as const, details: { ...outcome } }),
+        (error: unknown) => ({ status: 'failure' as const, details: { error: restoreFailure(error) } }),
+      )
+      .then(({ status, details }) =>
+        auditBackupWork(ctx.db, {
+          action: 'IMPORT',
+          resource: 'backup',
+          resourceId: params.id,
+          status,
+          severity: 'critical',
+          details,
+          at: service.now(),
+          actor,
+        }),
+      )
+      .catch((error: unknown) => logger.error({ err: error }, 'could not record the outcome of a restore'));
+    return { runId: params.id };
+  });
+
+  route(backupEndpoints.testRestore, async ({ params, audit }) => {
+    const service = await backups();
+    const [run] = await ctx.db
+      .select({ id: backupRuns.id })
+      .from(backupRuns)
+      .where(and(eq(backupRuns.id, params.id), ne(backupRuns.status, 'running')));
+    if (!run) throw new HttpError(404, BACKUP_TEXTS.pointMissing);
+    const verification = await testRestore(service, params.id);
+    await audit.record(ctx.db, { details: { verification } });
+    return { verification };
+  });
+
+  // The archive as written: already encrypted with age, so the file saved holds nothing readable without the key.
+  registerDownloadRoute(app, ctx, {
+    url: BACKUP_DOWNLOAD_PATH,
+    summary: "Download a recovery point's archive (age-encrypted), streamed",
+    tags: ['backups'],
+    permission: 'backups.manage',
+    audit: BACKUP_DOWNLOAD_AUDIT,
+    open: async ({ id, audit }) => {
+      const service = await backups();
+      const [run] = isUuid(id) ? await ctx.db.select().from(backupRuns).where(eq(backupRuns.id, id)) : [];
+      if (!run || run.status !== 'success' || run.removedAt)
+        throw new HttpError(404, BACKUP_TEXTS.pointMissing);
+      let file: string;
+      try {
+        file = await checkedArchive(service, run, 'download');
+      } catch (error) {
+        if (!(error instanceof RestoreRefusedError)) throw error;
+        await audit('failure', { resourceId: run.id, details: { reason: error.message } });
+        throw new HttpError(409, error.message);
+      }
+      const { size } = await stat(file);
+      return {
+        fileName: run.fileName!,
+        contentType: 'application/octet-stream',
+        body: createReadStream(file),
+        size,
+        audit: { resourceId: run.id, details: { fileName: run.fileName, size, type: run.type } },
+      };
+    },
+  });
+
+  route(backupEndpoints.revealKey, async ({ audit }) => {
+    const service = await backups();
+    const identity = await service.key.offerOnce();
+    if (!identity) throw new HttpError(409, BACKUP_TEXTS.keyOffered);
+    await audit.record(ctx.db, { details: { source: service.key.source } });
+    return { identity };
+  });
+}
