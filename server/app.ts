@@ -15,29 +15,14 @@ import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
 import { createWebhookService } from './integrations/service';
 import { createLogger } from './logger';
-import { registerIntegrationRoutes } from './integrations/routes';
+import type { ModuleHost, ServerModule } from './module';
+import { SERVER_MODULES } from './modules';
 import type { OutboundPolicy } from './security/outbound';
 import { createSecretBox, generateSecretKey } from './security/secret-box';
-import { registerAuditRoutes } from './audit/routes';
-import { registerAlertRoutes } from './alerts/routes';
-import { registerAuthRoutes } from './auth/routes';
-import { registerBusinessRoutes } from './business/routes';
-import { registerChildcareRoutes } from './childcare/routes';
-import { registerExportRoutes } from './exports/routes';
-import { registerJobRoutes } from './jobs/routes';
-import { registerOrganizationRoutes } from './organizations/routes';
-import { registerRoleRoutes } from './roles/routes';
-import { registerUsageRoutes } from './usage/routes';
-import { registerSettingsRoutes } from './settings/routes';
 import { registerSettingsEffects } from './settings/effects';
 import { registerSettingsGuards } from './settings/guards';
 import { registerRateLimit } from './settings/rate-limit';
 import { createSettingsStore } from './settings/store';
-import { registerUserRoutes } from './users/routes';
-import { registerTwoFactorRoutes } from './account/routes';
-import { registerMonitoringRoutes } from './monitoring/routes';
-import { registerReportRoutes } from './reports/routes';
-import { registerBackupRoutes } from './backups/routes';
 import { installRequestRecording, type RequestRecorder } from './monitoring/recorder';
 import { registerTestFaults } from './testing/faults';
 
@@ -60,6 +45,8 @@ export interface BuildAppOptions {
   secretKey?: Buffer;
   /** Test-only: addresses outgoing webhooks may reach although not public (a loopback sink). */
   outbound?: OutboundPolicy;
+  /** The endpoint groups to serve: every one (SERVER_MODULES) unless a test needs fewer. */
+  modules?: readonly ServerModule[];
 }
 
 export async function buildApp({
@@ -70,6 +57,7 @@ export async function buildApp({
   requestRecorder,
   secretKey,
   outbound,
+  modules = SERVER_MODULES,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secret = await loadSigningSecret(database.db, config.jwtSecret);
@@ -85,7 +73,6 @@ export async function buildApp({
     outbound: outbound ?? {},
     logger: log,
   });
-  if (jobs) await webhooks.attachJobs(jobs);
   const ctx: ServerContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -132,24 +119,16 @@ export async function buildApp({
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const route = createRouter(app, ctx);
-  registerAuthRoutes(route, ctx);
-  registerOrganizationRoutes(route, ctx);
-  registerChildcareRoutes(route, ctx);
-  registerRoleRoutes(route, ctx);
-  registerAuditRoutes(route, ctx);
-  registerExportRoutes(route, ctx, app);
-  await registerAlertRoutes(app, route, ctx, database, jobs);
-  registerBusinessRoutes(route, ctx);
-  registerJobRoutes(route, ctx);
-  registerUsageRoutes(route, ctx);
-  registerSettingsRoutes(route, ctx);
-  registerUserRoutes(route, ctx);
-  registerTwoFactorRoutes(route, ctx);
-  registerMonitoringRoutes(route, ctx);
-  registerIntegrationRoutes(route, ctx);
-  await registerReportRoutes(app, route, ctx, jobs);
-  await registerBackupRoutes(app, route, ctx, database, jobs, log);
+  const host: ModuleHost = {
+    app,
+    route: createRouter(app, ctx),
+    ctx,
+    database,
+    log,
+    ...(jobs ? { jobs } : {}),
+  };
+  for (const module of modules) await module.register(host);
+  if (jobs) for (const module of modules) await module.jobs?.(jobs, host);
 
   await app.ready();
   return app;

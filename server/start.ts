@@ -18,7 +18,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner';
 import type { OutboundPolicy } from './security/outbound';
 import type { TestFaults } from './testing/faults';
 import { loadSecretKey } from './security/secret-box';
-import { defineServerJobs, runServerJobsNow } from './jobs/server-jobs';
+import { SERVER_MODULES } from './modules';
 import { createRequestRecorder } from './monitoring/recorder';
 import { startSignals, type RunningSignals } from './monitoring/runtime';
 
@@ -129,7 +129,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let address: string;
     let signals: RunningSignals | undefined;
     try {
-      await defineServerJobs(jobs, { db: database.db, config: serverConfig });
       signals = await startSignals({
         database,
         app,
@@ -141,7 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         logger,
       });
       await jobs.start();
-      await runServerJobsNow(jobs);
+      for (const module of SERVER_MODULES) await module.start?.(jobs);
       address = await app.listen({ host, port });
       // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { SystemRoleId } from '../../shared/permissions';
+import type { ServerModule } from '../../server/module';
 import { buildApp } from '../../server/app';
 import { loadSigningSecret } from '../../server/auth/secret';
 import { createTokenService } from '../../server/auth/tokens';
@@ -44,8 +45,10 @@ export async function buildTestApp(
   database: Database,
   clock: TestClock,
   config: ServerConfigOverrides = {},
+  modules?: readonly ServerModule[],
 ): Promise<FastifyInstance> {
   return buildApp({
+    ...(modules ? { modules } : {}),
     database,
     config: { now: clock.now, ...config },
     logger: createLogger({ level: 'silent' }),

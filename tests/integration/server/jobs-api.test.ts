@@ -12,7 +12,13 @@ import { ERRORS, formatError } from '../../../shared/errors';
 import { resolveConfig } from '../../../server/config';
 import { exportJobs } from '../../../server/db/schema';
 import { createJobRunner, type JobRunner } from '../../../server/jobs/runner';
-import { SERVER_QUEUES, defineServerJobs, runServerJobsNow } from '../../../server/jobs/server-jobs';
+import { auditModule } from '../../../server/audit/module';
+import { AUDIT_QUEUES, defineAuditJobs } from '../../../server/audit/jobs';
+import { exportsModule } from '../../../server/exports/module';
+import { EXPORT_QUEUES, defineExportJobs } from '../../../server/exports/jobs';
+
+/** The hourly retention jobs of the audit and exports groups. */
+const SERVER_QUEUES = { auditRetention: AUDIT_QUEUES.retention, exportExpiry: EXPORT_QUEUES.expiry };
 import { testDatabases } from '../../support/databases';
 import { bearer, buildTestApp, call, insertUser, tokenFor } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
@@ -128,9 +134,11 @@ describe.each(testDatabases)('job queues endpoint on $name', (target) => {
         database: suite.database,
         logger: { error: () => undefined, warn: () => undefined },
       });
-      await defineServerJobs(jobs, { db: suite.database.db, config: resolveConfig({ now: clock.now }) });
+      const config = resolveConfig({ now: clock.now });
+      await defineAuditJobs(jobs, { db: suite.database.db, config });
+      await defineExportJobs(jobs, { db: suite.database.db, config });
       await jobs.start();
-      await runServerJobsNow(jobs);
+      for (const module of [auditModule, exportsModule]) await module.start?.(jobs);
 
       const token = await tokenFor(suite.database, clock, user.id);
       await vi.waitFor(
