@@ -5,7 +5,16 @@
  * PATH, so these tests exercise the orchestration, not the suites.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +26,8 @@ const isRoot = process.getuid?.() === 0;
 const hasPostgres = existsSync('/usr/lib/postgresql/15/bin/initdb');
 
 /** A folder with executables standing in for `npm` (and `apt-get`), put first on PATH. */
-function fakeBin(tools: Record<string, string>): { dir: string; log: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fake-bin-'));
+function fakeBin(tools: Record<string, string>, base = tmpdir()): { dir: string; log: string } {
+  const dir = mkdtempSync(path.join(base, 'fake-bin-'));
   const log = path.join(dir, 'calls.log');
   for (const [name, body] of Object.entries(tools)) {
     const file = path.join(dir, name);
@@ -197,11 +206,30 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
   });
 
   it.runIf(isRoot)('without root, prints one line saying what to install and exits non-zero', () => {
-    const { dir } = fakeBin({ npm: 'exit 0' });
-    const result = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, SCRIPT], {
-      env: baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium', HOME: '/tmp' }),
-      encoding: 'utf8',
-    });
+    // `nobody` may not enter the checkout (a clone in root's home or a private temporary folder): it runs
+    // copies of the scripts and of this Node from a folder of /tmp that everyone may enter.
+    const open = mkdtempSync('/tmp/npm-test-as-nobody-');
+    for (const folder of [open, path.join(open, 'scripts'), path.join(open, 'bin')]) {
+      mkdirSync(folder, { recursive: true });
+      chmodSync(folder, 0o755);
+    }
+    for (const name of ['test.mjs', 'test-setup.mjs']) {
+      copyFileSync(path.join(path.dirname(SCRIPT), name), path.join(open, 'scripts', name));
+    }
+    const node = path.join(open, 'bin', 'node');
+    copyFileSync(process.execPath, node);
+    chmodSync(node, 0o755);
+    const { dir } = fakeBin({ npm: 'exit 0' }, open);
+    chmodSync(dir, 0o755);
+    const result = spawnSync(
+      'runuser',
+      ['-u', 'nobody', '--', node, path.join(open, 'scripts', 'test.mjs')],
+      {
+        env: baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium', HOME: '/tmp' }),
+        encoding: 'utf8',
+      },
+    );
+    rmSync(open, { recursive: true, force: true });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'npm test needs chromium from Debian and is not running as root: run "sudo apt-get install -y chromium", then npm test again.',
