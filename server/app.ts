@@ -10,6 +10,7 @@ import { resolveConfig, type ServerConfigOverrides } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
+import { fastifyTrustProxy, installHostCheck } from './http/edge';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
@@ -89,13 +90,14 @@ export async function buildApp({
 
   const app = Fastify({
     loggerInstance: log,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installHostCheck(app, config.allowedHosts);
   app.decorate('principals', principals);
   app.decorate('settings', settings);
   app.addHook('onClose', async () => principals.close());

@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
+import type { TrustProxy } from './http/edge';
 import type { TestFaults } from './testing/faults';
 import { appVersion } from './version';
 
@@ -17,8 +18,10 @@ export interface ServerConfig {
   /** The clock, in epoch milliseconds: injectable so that tests move time instead of sleeping. */
   now: () => number;
   throttle: ThrottlePolicy;
-  /** Take the client address from X-Forwarded-For: only behind a trusted load balancer. */
-  trustProxy: boolean;
+  /** The proxies trusted to name the client in X-Forwarded-For (`TRUST_PROXY`); none by default. */
+  trustProxy: TrustProxy;
+  /** Host names this server answers to besides loopback (`CONSOLE_ALLOWED_HOSTS`); any other is refused. */
+  allowedHosts: string[];
   /** Audit records are kept this many whole days, then removed by the retention job. */
   auditRetentionDays: number;
   /** Expired export jobs stay in the history this many days, then the export expiry job removes them. */
@@ -52,6 +55,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
     now: Date.now,
     trustProxy: false,
+    allowedHosts: [],
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,

@@ -13,6 +13,7 @@ import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
 import { resolveConfig } from './config';
+import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import type { OutboundPolicy } from './security/outbound';
@@ -88,6 +89,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const config = {
     demoAlerts: wantsDemo,
     ...mailFromEnvironment(),
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    allowedHosts: parseAllowedHosts(process.env.CONSOLE_ALLOWED_HOSTS),
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     ...options.config,

@@ -18,6 +18,7 @@ export const SERVER_TEXTS = {
   notFound: 'Route {method} {path} not found',
   wrongCurrentPassword: 'The current password is incorrect',
   busy: 'The server is busy. Try again in {seconds} seconds.',
+  hostRefused: 'This server does not answer for the host "{host}"',
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);

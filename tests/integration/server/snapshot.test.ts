@@ -1,13 +1,13 @@
 import { count, eq, like } from 'drizzle-orm';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAnchor, reports, serverSecrets, users } from '../../../server/db/schema';
-import { createDemoSnapshot } from '../../../server/db/snapshot';
 import { createLogger } from '../../../server/logger';
 import { DEMO_USERS } from '../../../server/seed/demo-users';
 import { startServer, type RunningServer } from '../../../server/start';
+import { demoSnapshotFile } from '../../support/demo-snapshot';
 
 const quiet = createLogger({ level: 'silent' });
 
@@ -18,8 +18,8 @@ describe('the demo database snapshot a first start loads', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'console-snapshot-'));
-    snapshotFile = path.join(work, 'demo.tar.gz');
-    await writeFile(snapshotFile, Buffer.from(await (await createDemoSnapshot()).arrayBuffer()));
+    // The run's one demo snapshot (made by the first suite that asks, from the sources under test).
+    snapshotFile = await demoSnapshotFile();
   });
   afterAll(async () => {
     await Promise.all(started.map((s) => s.close()));
