@@ -1,16 +1,22 @@
-import { and, eq } from 'drizzle-orm';
 import { organizationEndpoints, type Member } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
 import { ONE_TIME_LINK_LIFETIME_MS } from '../../shared/users';
 import { isUuid, normalizeEmail } from '../auth/users';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
-import { invites, memberships, organizations, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import { assertSeatAvailable } from '../users/guards';
 import { deliverOneTimeLink, newToken } from '../users/one-time-links';
 import { listMembers, listOrganizationsFor, loadOrganization, organizationStats } from './queries';
+import {
+  deleteMembership,
+  findMembershipByEmail,
+  findOrganizationName,
+  insertInvite,
+  setMemberRole,
+  updateOrganization,
+} from './store';
 
 const memberNotFound = () => new HttpError(404, ERRORS.memberNotFound);
 
@@ -52,7 +58,7 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
     };
     await ctx.db.transaction(async (tx) => {
       if (Object.keys(changes).length > 0) {
-        await tx.update(organizations).set(changes).where(eq(organizations.id, context.organizationId));
+        await updateOrganization(tx, context.organizationId, changes);
       }
       await audit.record(tx, { details: { changes } });
       if (Object.keys(changes).length > 0)
@@ -70,29 +76,21 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
     const { organizationId } = tenant();
     const email = normalizeEmail(body.email);
     audit.note({ details: { email, role: body.role } });
-    const [existing] = await ctx.db
-      .select({ id: memberships.id })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.organizationId, organizationId), eq(users.email, email)));
+    const existing = await findMembershipByEmail(ctx.db, organizationId, email);
     if (existing) throw new HttpError(409, ERRORS.alreadyMember);
 
     // The token goes to the invitee once (and by email when SMTP is configured); only its hash is kept.
     const { token, tokenHash } = newToken();
     const created = await ctx.db.transaction(async (tx) => {
       await assertSeatAvailable(tx, organizationId, ctx.config.now());
-      const [row] = await tx
-        .insert(invites)
-        .values({
-          organizationId,
-          email,
-          role: body.role,
-          tokenHash,
-          expiresAt: new Date(ctx.config.now() + ONE_TIME_LINK_LIFETIME_MS),
-          createdAt: new Date(ctx.config.now()),
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = await insertInvite(tx, {
+        organizationId,
+        email,
+        role: body.role,
+        tokenHash,
+        expiresAt: new Date(ctx.config.now() + ONE_TIME_LINK_LIFETIME_MS),
+        createdAt: new Date(ctx.config.now()),
+      });
       await audit.record(tx, { resourceId: row.id });
       await ctx.webhooks.emit(
         'member.invited',
@@ -102,17 +100,14 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
       );
       return row;
     });
-    const [organization] = await ctx.db
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+    const organizationName = await findOrganizationName(ctx.db, organizationId);
     const delivery = await deliverOneTimeLink(ctx, {
       email,
       name: email,
       kind: 'organization',
       token,
       expiresAt: created.expiresAt,
-      organization: organization?.name,
+      organization: organizationName,
     });
     return {
       id: created.id,
@@ -130,10 +125,7 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
     audit.note({ details: { from: member.role, to: body.role } });
     if (member.role === 'owner') throw new HttpError(403, ERRORS.ownerRoleFixed);
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(memberships)
-        .set({ role: body.role })
-        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+      await setMemberRole(tx, organizationId, member.userId, body.role);
       await audit.record(tx);
     });
     return { ...member, role: body.role };
@@ -145,9 +137,7 @@ export function registerOrganizationRoutes(route: Route, ctx: ServerContext): vo
     audit.note({ details: { role: member.role, email: member.user.email } });
     if (member.role === 'owner') throw new HttpError(403, ERRORS.ownerCannotBeRemoved);
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(memberships)
-        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, member.userId)));
+      await deleteMembership(tx, organizationId, member.userId);
       await audit.record(tx);
     });
     return { removed: true as const };
