@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { apiKeyRateKey, looksLikeApiKey } from '../integrations/api-key-auth';
+import { hashApiKey, isWellFormedApiKey } from '../integrations/api-key-format';
 
 const WINDOW_MS = 60_000;
 /** How long an instance's own counts wait before they join the shared ones (one query per batch). */
@@ -141,7 +142,12 @@ async function keyOf(ctx: ServerContext, request: FastifyRequest): Promise<strin
   // Asked before the allow-list: while limiting is off, no token is checked twice for nothing.
   if (!(await ctx.settings.current()).settings.performance.rateLimitEnabled) return 'off';
   const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (token && looksLikeApiKey(token)) return apiKeyRateKey(token);
+  // Issue 25: only a key that exists gets a bucket of its own; random `opc_` strings are counted by
+  // address, so they neither escape the limit nor grow the counters table.
+  if (token && looksLikeApiKey(token)) {
+    const known = isWellFormedApiKey(token) && (await ctx.apiKeys.byHash(hashApiKey(token)));
+    return known ? apiKeyRateKey(token) : `ip:${request.ip}`;
+  }
   if (token) {
     try {
       return `user:${(await ctx.tokens.verify(token)).userId}`;

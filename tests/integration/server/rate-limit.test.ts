@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Rate limiting and max requests per minute (settings, Performance): per signed-in user and per address
  * for anonymous callers, shared by the instances of one database, 429 with Retry-After and the spec's
@@ -84,6 +85,20 @@ describe.each(testDatabases)('rate limiting on $name', (target) => {
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toEqual(expect.any(String));
     expect((await attempt('203.0.113.6')).status).toBe(401);
+  });
+
+  it('counts forged opc_ keys by address: random keys get no bucket of their own (issue 25)', async () => {
+    await performance(true, 60);
+    const attempt = () =>
+      call(suite.app, {
+        method: 'GET',
+        url: '/system/health-summary',
+        // A new, well-formed-looking key each time: before, each got a fresh bucket and a counter row.
+        headers: bearer(`opc_${randomBytes(24).toString('base64url')}`),
+        remoteAddress: '203.0.113.7',
+      });
+    for (let i = 0; i < 60; i++) expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(429);
   });
 
   it('is shared by the instances of one database', async () => {

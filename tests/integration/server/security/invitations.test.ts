@@ -87,7 +87,7 @@ describe.each(testDatabases)('organization invitations against takeover on $name
       const wrong = await accept(delivery.token!, 'Not-Their-Password-1!');
       const right = await accept(delivery.token!, existing.password);
       expect(wrong).toMatchObject({ status: 409, body: { error: USER_TEXTS.inviteeExists } });
-      expect(right).toEqual(wrong);
+      expect({ status: right.status, body: right.body }).toEqual({ status: wrong.status, body: wrong.body });
       expect((await login(suite.app, existing.email, existing.password, '10.25.0.3')).status).toBe(200);
       expect(await inviteStatus(existing.email)).toBe('pending');
     },
