@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   isIntegrationTarget,
@@ -9,16 +8,25 @@ import { alertEndpoints, type AlertChannel } from '../../shared/api/alerts';
 import { sendToTarget, composeMessage } from './deliver';
 import { announce, type Actor } from './lifecycle';
 import { alertById, alertsWithHistory, alertStats, listRules, toRule } from './queries';
+import {
+  deleteMaintenanceWindow,
+  insertMaintenanceWindow,
+  listMaintenanceWindows,
+} from './maintenance-store';
+import { savedNotificationSettings, saveNotificationSettings } from './preferences-store';
+import {
+  deleteRule,
+  insertRule,
+  ruleById,
+  setRuleStatus,
+  updateRule,
+  webhookIntegrationIds,
+  type RuleRow,
+} from './rules-store';
 import { previewRule } from './service';
+import { endSilence, insertSilence, silencesNotEnded } from './silences-store';
 import { assignAlert, resolveByHand, setAlertStatus, TRANSITION_TEXTS } from './transitions';
 import type { ServerContext } from '../context';
-import {
-  alertRules,
-  alertSilences,
-  integrations,
-  maintenanceWindows,
-  notificationPreferences,
-} from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import type { JobRunner } from '../jobs/runner';
@@ -33,10 +41,7 @@ async function checkWebhookTargets(db: ServerContext['db'], rule: RuleInput): Pr
     .filter((n) => n.type === 'webhook' && isIntegrationTarget(n.target))
     .map((n) => n.target.toLowerCase());
   if (!ids.length) return;
-  const found = await db
-    .select({ id: integrations.id })
-    .from(integrations)
-    .where(and(inArray(integrations.id, [...new Set(ids)]), eq(integrations.type, 'webhook')));
+  const found = await webhookIntegrationIds(db, [...new Set(ids)]);
   if (found.length < new Set(ids).size) throw new HttpError(400, NO_WEBHOOK_INTEGRATION);
 }
 
@@ -99,11 +104,8 @@ export function registerAlertingRoutes(
 
   const smsProviderConfigured = false;
   const settingsOf = async (userId: string) => {
-    const [row] = await ctx.db
-      .select()
-      .from(notificationPreferences)
-      .where(eq(notificationPreferences.userId, userId));
-    return { ...(row?.settings ?? DEFAULT_NOTIFICATION_SETTINGS), smsProviderConfigured };
+    const saved = await savedNotificationSettings(ctx.db, userId);
+    return { ...(saved ?? DEFAULT_NOTIFICATION_SETTINGS), smsProviderConfigured };
   };
   route(alertEndpoints.getNotificationSettings, async ({ session }) => settingsOf(session().userId));
   route(alertEndpoints.saveNotificationSettings, async ({ body, session, audit }) => {
@@ -114,10 +116,7 @@ export function registerAlertingRoutes(
       channels: { ...body.channels, sms: smsProviderConfigured && body.channels.sms },
     };
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(notificationPreferences)
-        .values({ userId, settings, updatedAt: now() })
-        .onConflictDoUpdate({ target: notificationPreferences.userId, set: { settings, updatedAt: now() } });
+      await saveNotificationSettings(tx, userId, settings, now());
       await audit.record(tx, { resourceId: userId, details: settings });
     });
     return settingsOf(userId);
@@ -125,23 +124,7 @@ export function registerAlertingRoutes(
 
   route(alertEndpoints.listRules, async () => listRules(ctx.db));
 
-  const values = (input: RuleInput) => ({
-    name: input.name,
-    description: input.description,
-    status: input.status,
-    severity: input.severity,
-    metric: input.metric,
-    condition: input.condition,
-    filters: input.filters,
-    notifications: input.notifications,
-    escalation: input.escalation,
-    suppressionRules: input.suppressionRules,
-    pendingSeconds: input.pendingSeconds,
-    keepFiringSeconds: input.keepFiringSeconds,
-    noDataState: input.noDataState,
-    errorState: input.errorState,
-  });
-  const updated = (row: typeof alertRules.$inferSelect | undefined) => {
+  const updated = (row: RuleRow | undefined) => {
     if (!row) throw new HttpError(404, RULE_NOT_FOUND);
     return toRule(row);
   };
@@ -150,31 +133,16 @@ export function registerAlertingRoutes(
     const user = session();
     await checkWebhookTargets(ctx.db, body);
     return ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(alertRules)
-        .values({
-          ...values(body),
-          createdBy: user.userId,
-          createdByName: user.name,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning();
-      await audit.record(tx, { resourceId: row!.id, details: { name: body.name, metric: body.metric } });
-      return toRule(row!);
+      const row = await insertRule(tx, body, user, now());
+      await audit.record(tx, { resourceId: row.id, details: { name: body.name, metric: body.metric } });
+      return toRule(row);
     });
   });
 
   route(alertEndpoints.updateRule, async ({ params, body, audit }) => {
     await checkWebhookTargets(ctx.db, body);
     return ctx.db.transaction(async (tx) => {
-      // A new version: the evaluation starts its series over, and the notifier forgets its bookkeeping.
-      const [row] = await tx
-        .update(alertRules)
-        .set({ ...values(body), version: sqlIncrement(), notifier: null, updatedAt: now() })
-        .where(eq(alertRules.id, params.ruleId))
-        .returning();
-      const rule = updated(row);
+      const rule = updated(await updateRule(tx, params.ruleId, body, now()));
       await audit.record(tx, { details: { name: body.name, status: body.status } });
       return rule;
     });
@@ -182,12 +150,7 @@ export function registerAlertingRoutes(
 
   route(alertEndpoints.setRuleStatus, async ({ params, body, audit }) =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(alertRules)
-        .set({ status: body.status, version: sqlIncrement(), notifier: null, updatedAt: now() })
-        .where(eq(alertRules.id, params.ruleId))
-        .returning();
-      const rule = updated(row);
+      const rule = updated(await setRuleStatus(tx, params.ruleId, body.status, now()));
       await audit.record(tx, { details: { status: body.status } });
       return rule;
     }),
@@ -196,28 +159,27 @@ export function registerAlertingRoutes(
   route(alertEndpoints.duplicateRule, async ({ params, session, audit }) => {
     const user = session();
     return ctx.db.transaction(async (tx) => {
-      const [source] = await tx.select().from(alertRules).where(eq(alertRules.id, params.ruleId));
+      const source = await ruleById(tx, params.ruleId);
       if (!source) throw new HttpError(404, RULE_NOT_FOUND);
-      const [row] = await tx
-        .insert(alertRules)
-        .values({
-          ...values({ ...toRule(source), description: source.description }),
+      const row = await insertRule(
+        tx,
+        {
+          ...toRule(source),
+          description: source.description,
           name: `${source.name} (copy)`.slice(0, 120),
           status: 'draft',
-          createdBy: user.userId,
-          createdByName: user.name,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning();
-      await audit.record(tx, { details: { copy: row!.id } });
-      return toRule(row!);
+        },
+        user,
+        now(),
+      );
+      await audit.record(tx, { details: { copy: row.id } });
+      return toRule(row);
     });
   });
 
   route(alertEndpoints.deleteRule, async ({ params, audit }) =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx.delete(alertRules).where(eq(alertRules.id, params.ruleId)).returning();
+      const row = await deleteRule(tx, params.ruleId);
       if (!row) throw new HttpError(404, RULE_NOT_FOUND);
       await audit.record(tx, { details: { name: row.name } });
       return { deleted: true as const };
@@ -301,11 +263,7 @@ export function registerAlertingRoutes(
   });
 
   route(alertEndpoints.listSilences, async () => {
-    const found = await ctx.db
-      .select()
-      .from(alertSilences)
-      .where(gt(alertSilences.endsAt, now()))
-      .orderBy(desc(alertSilences.startsAt));
+    const found = await silencesNotEnded(ctx.db, now());
     return found.map((s) => ({
       id: s.id,
       matchers: s.matchers,
@@ -319,41 +277,36 @@ export function registerAlertingRoutes(
   route(alertEndpoints.createSilence, async ({ body, session, audit }) => {
     const user = session();
     return ctx.db.transaction(async (tx) => {
-      const [s] = await tx
-        .insert(alertSilences)
-        .values({
+      const s = await insertSilence(
+        tx,
+        {
           matchers: body.matchers,
           startsAt: new Date(body.startsAt),
           endsAt: new Date(body.endsAt),
           comment: body.comment,
           createdBy: user.userId,
           createdByName: user.name,
-          createdAt: now(),
-        })
-        .returning();
+        },
+        now(),
+      );
       await audit.record(tx, {
-        resourceId: s!.id,
+        resourceId: s.id,
         details: { matchers: body.matchers, comment: body.comment },
       });
       return {
-        id: s!.id,
-        matchers: s!.matchers,
-        startsAt: s!.startsAt.toISOString(),
-        endsAt: s!.endsAt.toISOString(),
-        comment: s!.comment,
-        createdByName: s!.createdByName,
-        createdAt: s!.createdAt.toISOString(),
+        id: s.id,
+        matchers: s.matchers,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        comment: s.comment,
+        createdByName: s.createdByName,
+        createdAt: s.createdAt.toISOString(),
       };
     });
   });
   route(alertEndpoints.deleteSilence, async ({ params, audit }) =>
     ctx.db.transaction(async (tx) => {
-      // Ended, not deleted: what was muted when stays explainable.
-      const [s] = await tx
-        .update(alertSilences)
-        .set({ endsAt: now() })
-        .where(and(eq(alertSilences.id, params.id), gt(alertSilences.endsAt, now())))
-        .returning();
+      const s = await endSilence(tx, params.id, now());
       if (!s) throw new HttpError(404, 'Silence not found');
       await audit.record(tx);
       return { deleted: true as const };
@@ -361,7 +314,7 @@ export function registerAlertingRoutes(
   );
 
   route(alertEndpoints.listMaintenanceWindows, async () => {
-    const found = await ctx.db.select().from(maintenanceWindows).orderBy(maintenanceWindows.name);
+    const found = await listMaintenanceWindows(ctx.db);
     return found.map((w) => ({
       id: w.id,
       name: w.name,
@@ -373,29 +326,24 @@ export function registerAlertingRoutes(
   });
   route(alertEndpoints.createMaintenanceWindow, async ({ body, session, audit }) =>
     ctx.db.transaction(async (tx) => {
-      const [w] = await tx
-        .insert(maintenanceWindows)
-        .values({ ...body, createdBy: session().userId, createdAt: now() })
-        .returning();
-      await audit.record(tx, { resourceId: w!.id, details: body });
+      const w = await insertMaintenanceWindow(tx, body, session().userId, now());
+      await audit.record(tx, { resourceId: w.id, details: body });
       return {
-        id: w!.id,
-        name: w!.name,
-        weekdays: w!.weekdays,
-        start: w!.start,
-        minutes: w!.minutes,
-        matchers: w!.matchers,
+        id: w.id,
+        name: w.name,
+        weekdays: w.weekdays,
+        start: w.start,
+        minutes: w.minutes,
+        matchers: w.matchers,
       };
     }),
   );
   route(alertEndpoints.deleteMaintenanceWindow, async ({ params, audit }) =>
     ctx.db.transaction(async (tx) => {
-      const [w] = await tx.delete(maintenanceWindows).where(eq(maintenanceWindows.id, params.id)).returning();
+      const w = await deleteMaintenanceWindow(tx, params.id);
       if (!w) throw new HttpError(404, 'Maintenance window not found');
       await audit.record(tx);
       return { deleted: true as const };
     }),
   );
 }
-
-const sqlIncrement = () => sql`${alertRules.version} + 1`;

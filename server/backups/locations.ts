@@ -10,6 +10,26 @@ export type LocationRow = typeof backupLocations.$inferSelect;
 
 export const DEFAULT_LOCATION_NAME = 'Local backups';
 
+export async function locationById(db: Db, id: string): Promise<LocationRow | undefined> {
+  const [row] = await db.select().from(backupLocations).where(eq(backupLocations.id, id));
+  return row;
+}
+
+/** A folder registered as a storage location, with the figures of its first check. */
+export async function insertLocation(
+  db: Db,
+  name: string,
+  folder: string,
+  check: LocationCheck,
+  at: Date,
+): Promise<LocationRow> {
+  const [row] = await db
+    .insert(backupLocations)
+    .values({ name, path: folder, ...check, lastCheck: at })
+    .returning();
+  return row!;
+}
+
 /** The data folder's backups/ folder, registered once. */
 export async function ensureDefaultLocation(db: Db, dataFolder: string): Promise<LocationRow> {
   const [existing] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));

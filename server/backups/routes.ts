@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -14,9 +13,11 @@ import {
 } from '../../shared/api/backups';
 import { defineBackupJobs } from './jobs';
 import { loadBackupKey } from './keys';
-import { inspectLocation, toStorageLocation } from './locations';
+import { deleteJob, insertJob, updateJob } from './jobs-store';
+import { insertLocation, inspectLocation, locationById, toStorageLocation } from './locations';
 import { settingsMaintenance } from './maintenance';
 import { backupOverview, jobById } from './overview';
+import { finishedRun, runById } from './runs';
 import { checkedArchive, restoreFailure, startRestore, testRestore, type RestoreOutcome } from './recovery';
 import { auditBackupWork } from './audit';
 import { actorOf } from '../audit';
@@ -29,7 +30,6 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { isUuid } from '../auth/users';
-import { backupJobs, backupLocations, backupRuns } from '../db/schema';
 import { registerDownloadRoute } from '../http/download';
 import { HttpError } from '../http/errors';
 import { raiseSystemAlert } from '../alerts/service';
@@ -105,22 +105,10 @@ export async function registerBackupRoutes(
     }
   });
 
-  const jobValues = async (service: BackupService, body: BackupJobInput) => {
+  const checkJob = async (service: BackupService, body: BackupJobInput) => {
     if (!nextRun(body.schedule, service.now())) throw new HttpError(400, BACKUP_TEXTS.schedule);
-    const [location] = await ctx.db
-      .select()
-      .from(backupLocations)
-      .where(eq(backupLocations.id, body.locationId));
+    const location = await locationById(ctx.db, body.locationId);
     if (!location) throw new HttpError(400, BACKUP_TEXTS.locationMissing);
-    return {
-      name: body.name,
-      type: body.type,
-      locationId: body.locationId,
-      schedule: body.schedule,
-      retentionDays: body.retention,
-      compression: body.compression,
-      status: body.status,
-    };
   };
   const jobAnswer = async (service: BackupService, id: string) => {
     const overview = await backupOverview(service);
@@ -131,14 +119,11 @@ export async function registerBackupRoutes(
 
   route(backupEndpoints.createJob, async ({ body, audit }) => {
     const service = await backups();
-    const values = await jobValues(service, body);
+    await checkJob(service, body);
     try {
-      const [row] = await ctx.db
-        .insert(backupJobs)
-        .values({ ...values, createdAt: service.now(), updatedAt: service.now() })
-        .returning();
-      await audit.record(ctx.db, { resourceId: row!.id, details: { ...body } });
-      return jobAnswer(service, row!.id);
+      const row = await insertJob(ctx.db, body, service.now());
+      await audit.record(ctx.db, { resourceId: row.id, details: { ...body } });
+      return jobAnswer(service, row.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.jobName);
       throw error;
@@ -147,13 +132,10 @@ export async function registerBackupRoutes(
 
   route(backupEndpoints.updateJob, async ({ params, body, audit }) => {
     const service = await backups();
-    const values = await jobValues(service, body);
+    await checkJob(service, body);
     if (!(await jobById(service, params.id))) throw new HttpError(404, BACKUP_TEXTS.jobMissing);
     try {
-      await ctx.db
-        .update(backupJobs)
-        .set({ ...values, updatedAt: service.now() })
-        .where(eq(backupJobs.id, params.id));
+      await updateJob(ctx.db, params.id, body, service.now());
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.jobName);
       throw error;
@@ -163,7 +145,7 @@ export async function registerBackupRoutes(
   });
 
   route(backupEndpoints.deleteJob, async ({ params, audit }) => {
-    const [row] = await ctx.db.delete(backupJobs).where(eq(backupJobs.id, params.id)).returning();
+    const row = await deleteJob(ctx.db, params.id);
     if (!row) throw new HttpError(404, BACKUP_TEXTS.jobMissing);
     await audit.record(ctx.db, { details: { name: row.name } });
     return { deleted: true as const };
@@ -173,12 +155,9 @@ export async function registerBackupRoutes(
     const service = await backups();
     const check = await inspectLocation(body.path);
     try {
-      const [row] = await ctx.db
-        .insert(backupLocations)
-        .values({ name: body.name, path: path.resolve(body.path), ...check, lastCheck: service.now() })
-        .returning();
-      await audit.record(ctx.db, { resourceId: row!.id, details: { ...body, status: check.status } });
-      return toStorageLocation(row!);
+      const row = await insertLocation(ctx.db, body.name, path.resolve(body.path), check, service.now());
+      await audit.record(ctx.db, { resourceId: row.id, details: { ...body, status: check.status } });
+      return toStorageLocation(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, BACKUP_TEXTS.location);
       throw error;
@@ -237,10 +216,7 @@ export async function registerBackupRoutes(
 
   route(backupEndpoints.testRestore, async ({ params, audit }) => {
     const service = await backups();
-    const [run] = await ctx.db
-      .select({ id: backupRuns.id })
-      .from(backupRuns)
-      .where(and(eq(backupRuns.id, params.id), ne(backupRuns.status, 'running')));
+    const run = await finishedRun(ctx.db, params.id);
     if (!run) throw new HttpError(404, BACKUP_TEXTS.pointMissing);
     const verification = await testRestore(service, params.id);
     await audit.record(ctx.db, { details: { verification } });
@@ -256,7 +232,7 @@ export async function registerBackupRoutes(
     audit: BACKUP_DOWNLOAD_AUDIT,
     open: async ({ id, audit }) => {
       const service = await backups();
-      const [run] = isUuid(id) ? await ctx.db.select().from(backupRuns).where(eq(backupRuns.id, id)) : [];
+      const run = isUuid(id) ? await runById(ctx.db, id) : undefined;
       if (!run || run.status !== 'success' || run.removedAt)
         throw new HttpError(404, BACKUP_TEXTS.pointMissing);
       let file: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { BackupType } from '../../shared/api/backups';
 import type { Db } from '../db/client';
 import { backupRuns } from '../db/schema';
@@ -7,6 +7,20 @@ export type RunRow = typeof backupRuns.$inferSelect;
 
 /** A run whose archive is on disk and whole. */
 const available = and(eq(backupRuns.status, 'success'), isNull(backupRuns.removedAt));
+
+export async function runById(db: Db, id: string): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(backupRuns).where(eq(backupRuns.id, id));
+  return row;
+}
+
+/** The run, when it is no longer running (its outcome is known). */
+export async function finishedRun(db: Db, id: string): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: backupRuns.id })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.id, id), ne(backupRuns.status, 'running')));
+  return row;
+}
 
 /**
  * The archive a new backup of this type continues: an incremental the newest archive of any type, a

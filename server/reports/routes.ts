@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api';
 import { REPORT_DOWNLOAD_PATH, reportEndpoints, type ReportDefinition } from '../../shared/api/reports';
 import { TIMEZONE_IANA } from '../../shared/settings';
 import { isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
-import { reports } from '../db/schema';
 import { registerDownloadRoute } from '../http/download';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
@@ -13,10 +11,21 @@ import type { JobRunner } from '../jobs/runner';
 import { accessRefusal, REPORT_TEXTS } from './access';
 import { defineReportJobs, REPORT_QUEUES } from './jobs';
 import { startDemoReports } from './demo';
-import { generateReport, type Trigger } from './generate';
+import { generateReport, type ReportRow, type Trigger } from './generate';
 import { nextRun } from './schedule';
 import { sweepStuckReports } from './sweep';
-import { latestContent, latestData, latestFiles, loadDefinitions } from './store';
+import {
+  claimReportRun,
+  deleteReport,
+  insertReport,
+  latestContent,
+  latestData,
+  latestFiles,
+  loadDefinitions,
+  ownReport,
+  restoreReportRun,
+  updateReport,
+} from './store';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -67,10 +76,7 @@ export async function registerReportRoutes(
 
   async function own(session: SessionUser, id: string) {
     if (!isUuid(id)) throw notFound();
-    const [row] = await ctx.db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.id, id), eq(reports.createdBy, session.userId)));
+    const row = await ownReport(ctx.db, id, session.userId);
     if (!row) throw notFound();
     return row;
   }
@@ -97,24 +103,19 @@ export async function registerReportRoutes(
     await assertMaySee(user, body);
     const nextRunAt = body.enabled ? nextRun(body.schedule, await timeZone(), now()) : null;
     const id = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(reports)
-        .values({
-          ...body,
-          status: body.enabled ? 'active' : 'inactive',
-          createdBy: user.userId,
-          createdAt: new Date(now()),
-          updatedAt: new Date(now()),
-          nextRunAt,
-        })
-        .returning({ id: reports.id });
-      if (!row) throw new Error('report not inserted');
+      const inserted = await insertReport(
+        tx,
+        body,
+        { status: body.enabled ? 'active' : 'inactive', createdBy: user.userId, nextRunAt },
+        new Date(now()),
+      );
+      if (!inserted) throw new Error('report not inserted');
       await audit.record(tx, {
-        resourceId: row.id,
+        resourceId: inserted,
         organizationId: body.filters.organizationId,
         details: { ...body, recipients: body.recipients.length },
       });
-      return row.id;
+      return inserted;
     });
     return definition(user, id);
   });
@@ -128,10 +129,7 @@ export async function registerReportRoutes(
     const status =
       row.status === 'running' || row.status === 'error' ? row.status : body.enabled ? 'active' : 'inactive';
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(reports)
-        .set({ ...body, status, nextRunAt, updatedAt: new Date(now()) })
-        .where(eq(reports.id, row.id));
+      await updateReport(tx, row.id, body, { status, nextRunAt }, new Date(now()));
       await audit.record(tx, {
         organizationId: body.filters.organizationId,
         details: {
@@ -146,7 +144,7 @@ export async function registerReportRoutes(
   route(reportEndpoints.deleteReport, async ({ params, session, audit }) => {
     const row = await own(session(), params.id);
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(reports).where(eq(reports.id, row.id));
+      await deleteReport(tx, row.id);
       await audit.record(tx, { organizationId: row.filters.organizationId, details: { name: row.name } });
     });
     return { deleted: true as const };
@@ -162,21 +160,14 @@ export async function registerReportRoutes(
     if (row.status === 'running') throw new HttpError(409, REPORT_TEXTS.running);
     await assertMaySee(user, row);
     // Marked running before the job is queued, so that the list the caller reloads shows it at once.
-    const claimed = await ctx.db
-      .update(reports)
-      .set({ status: 'running', error: null, runningSince: new Date(now()) })
-      .where(and(eq(reports.id, row.id), eq(reports.status, row.status)))
-      .returning({ id: reports.id });
-    if (claimed.length === 0) throw new HttpError(409, REPORT_TEXTS.running);
+    const claimed = await claimReportRun(ctx.db, row.id, row.status, new Date(now()));
+    if (!claimed) throw new HttpError(409, REPORT_TEXTS.running);
     // The report as the generation starts (running): a quick job may be done before this answer is sent.
     const started = await definition(user, row.id);
     try {
       await enqueue(row.id);
     } catch (error) {
-      await ctx.db
-        .update(reports)
-        .set({ status: row.status, error: row.error, runningSince: row.runningSince })
-        .where(eq(reports.id, row.id));
+      await restoreReportRun(ctx.db, row.id, row);
       throw error;
     }
     await audit.record(ctx.db, {
@@ -201,7 +192,7 @@ export async function registerReportRoutes(
 function registerDownload(
   app: FastifyInstance,
   ctx: ServerContext,
-  own: (session: SessionUser, id: string) => Promise<typeof reports.$inferSelect>,
+  own: (session: SessionUser, id: string) => Promise<ReportRow>,
 ): void {
   registerDownloadRoute(app, ctx, {
     url: REPORT_DOWNLOAD_PATH,

@@ -1,8 +1,18 @@
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
-import { reportDownloadPath, type ReportData, type ReportDefinition } from '../../shared/api/reports';
+import type { z } from 'zod';
+import {
+  reportDownloadPath,
+  type ReportData,
+  type ReportDefinition,
+  type reportInput,
+} from '../../shared/api/reports';
 import type { Db } from '../db/client';
 import { reportFiles, reports, users } from '../db/schema';
 import type { ReportRow } from './generate';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A definition as Create Report and Edit send it, parsed. */
+type ReportBody = z.output<typeof reportInput>;
 
 export interface LatestFile {
   id: string;
@@ -119,6 +129,83 @@ export async function loadDefinitions(
     now,
   );
   return rows.map((r) => toDefinition(r.report, r.createdByName, files.get(r.report.id)));
+}
+
+/** The report, when `userId` created it. */
+export async function ownReport(db: Db, id: string, userId: string): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), eq(reports.createdBy, userId)));
+  return row;
+}
+
+/** Answers the new report's id; undefined when nothing was inserted. */
+export async function insertReport(
+  tx: Tx,
+  body: ReportBody,
+  fields: { status: ReportRow['status']; createdBy: string; nextRunAt: Date | null },
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(reports)
+    .values({
+      ...body,
+      status: fields.status,
+      createdBy: fields.createdBy,
+      createdAt: at,
+      updatedAt: at,
+      nextRunAt: fields.nextRunAt,
+    })
+    .returning({ id: reports.id });
+  return row?.id;
+}
+
+export async function updateReport(
+  tx: Tx,
+  id: string,
+  body: ReportBody,
+  fields: { status: ReportRow['status']; nextRunAt: Date | null },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(reports)
+    .set({ ...body, status: fields.status, nextRunAt: fields.nextRunAt, updatedAt: at })
+    .where(eq(reports.id, id));
+}
+
+export async function deleteReport(tx: Tx, id: string): Promise<void> {
+  await tx.delete(reports).where(eq(reports.id, id));
+}
+
+/**
+ * Marks the report running, if its status is still `status` (no other request claimed it meanwhile);
+ * answers whether it did.
+ */
+export async function claimReportRun(
+  db: Db,
+  id: string,
+  status: ReportRow['status'],
+  at: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .update(reports)
+    .set({ status: 'running', error: null, runningSince: at })
+    .where(and(eq(reports.id, id), eq(reports.status, status)))
+    .returning({ id: reports.id });
+  return claimed.length > 0;
+}
+
+/** Puts back the status a claim replaced (its generation could not be queued). */
+export async function restoreReportRun(
+  db: Db,
+  id: string,
+  previous: Pick<ReportRow, 'status' | 'error' | 'runningSince'>,
+): Promise<void> {
+  await db
+    .update(reports)
+    .set({ status: previous.status, error: previous.error, runningSince: previous.runningSince })
+    .where(eq(reports.id, id));
 }
 
 /** Files past their retention; answers how many were removed. */
