@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { accountEndpoints, userEndpoints } from '../../shared/api';
 import { TWO_FACTOR_TEXTS } from '../../shared/two-factor';
+import { endSessions } from '../auth/store';
 import { confirmSetup, removeEnrolment, startSetup, twoFactorStatus } from '../auth/two-factor';
 import type { ServerContext } from '../context';
-import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import { findUserRow } from '../users/guards';
@@ -40,7 +39,7 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
     await ctx.db.transaction(async (tx) => {
       if (!(await removeEnrolment(tx, user.id))) throw new HttpError(409, TWO_FACTOR_TEXTS.notEnrolled);
       // Their sessions end with the authenticator: the next sign-in asks for a new one where required.
-      await tx.update(users).set({ tokensValidAfter: at, updatedAt: at }).where(eq(users.id, user.id));
+      await endSessions(tx, user.id, at);
       await audit.record(tx, { details: { email: user.email } });
     });
     return { reset: true as const };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { authEndpoints } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
@@ -8,10 +7,10 @@ import { assertPasswordPolicy } from './password-policy';
 import { findUserById, normalizeEmail } from './users';
 import type { ServerContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import { users } from '../db/schema';
 import { HttpError, SERVER_TEXTS, authRequired, forbidden } from '../http/errors';
 import type { Route } from '../http/router';
 import { checkCredentials, signIn } from './sign-in';
+import { changePassword, insertUser } from './store';
 
 export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
   route(authEndpoints.register, async ({ body, session, audit }) => {
@@ -27,19 +26,15 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     const now = new Date(ctx.config.now());
     try {
       const created = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            id: randomUUID(),
-            email,
-            name: body.name,
-            passwordHash,
-            role: body.role,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
+        const row = await insertUser(tx, {
+          id: randomUUID(),
+          email,
+          name: body.name,
+          passwordHash,
+          role: body.role,
+          createdAt: now,
+          updatedAt: now,
+        });
         await audit.record(tx, { resourceId: row.id });
         return row;
       });
@@ -62,10 +57,7 @@ export function registerAccountRoutes(route: Route, ctx: ServerContext): void {
     const passwordHash = await hashPassword(body.newPassword);
     const at = new Date(ctx.config.now());
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, tokensValidAfter: at, updatedAt: at })
-        .where(eq(users.id, current.user.id));
+      await changePassword(tx, current.user.id, passwordHash, at);
       await audit.record(tx, { resourceId: current.user.id });
     });
     return signIn(ctx, current);

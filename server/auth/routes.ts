@@ -1,12 +1,11 @@
-import { sql, eq } from 'drizzle-orm';
 import { authEndpoints } from '../../shared/api';
 import { actorOf } from '../audit';
 import { throttleKeys } from './throttle';
 import { normalizeEmail, toSessionUser } from './users';
-import { users } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Route } from '../http/router';
 import { registerAccountRoutes } from './account-routes';
+import { endSessions, pingDatabase } from './store';
 import { checkCredentials, assertMaySignIn, completeSignIn, twoFactorGate } from './sign-in';
 import { registerTwoFactorSignInRoutes } from './two-factor-routes';
 
@@ -30,7 +29,7 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
   route(authEndpoints.verify, async ({ session }) => session());
 
   route(authEndpoints.test, async () => {
-    await ctx.db.execute(sql`select 1`);
+    await pingDatabase(ctx.db);
     return {
       status: 'ok' as const,
       service: SERVICE_NAME,
@@ -43,10 +42,7 @@ export function registerAuthRoutes(route: Route, ctx: ServerContext): void {
   route(authEndpoints.logout, async ({ session, audit }) => {
     const at = new Date(ctx.config.now());
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ tokensValidAfter: at, updatedAt: at })
-        .where(eq(users.id, session().userId));
+      await endSessions(tx, session().userId, at);
       await audit.record(tx, { resourceId: session().userId });
     });
     return { revoked: true as const };

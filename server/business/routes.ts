@@ -1,14 +1,13 @@
-import { desc, sql } from 'drizzle-orm';
 import { businessEndpoints } from '../../shared/api/business';
 import { ERRORS, formatError } from '../../shared/errors';
 import type { ServerContext } from '../context';
-import { acquisitionSpend, cloudCosts } from '../db/schema';
 import { budgetsOf, breakdownOf, loadPeriods, recommendationsOf, scoreOf, trendOf } from './cost';
 import { describeCsvErrors, parseCostCsv } from './cost-csv';
 import { businessFigures } from './dashboard';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import { createHealthProbe } from './health';
+import { acquisitionSpendOf, listAcquisitionSpend, saveAcquisitionSpend, upsertCloudCosts } from './store';
 
 const spendRow = (row: { month: string; amountCents: number; updatedAt: Date }) => ({
   month: row.month.slice(0, 7),
@@ -67,22 +66,14 @@ export function registerBusinessRoutes(route: Route, ctx: ServerContext): void {
     );
     // One transaction: a failure half-way leaves the earlier days as they were.
     await ctx.db.transaction(async (tx) => {
-      for (let i = 0; i < values.length; i += 1200) {
-        await tx
-          .insert(cloudCosts)
-          .values(values.slice(i, i + 1200))
-          .onConflictDoUpdate({
-            target: [cloudCosts.date, cloudCosts.service],
-            set: { amountCents: sql`excluded.amount_cents` },
-          });
-      }
+      await upsertCloudCosts(tx, values);
       await audit.record(tx, { details: { days: parsed.days.length, from, to } });
     });
     return { imported: parsed.days.length, from, to };
   });
 
   route(businessEndpoints.listSpend, async () => {
-    const found = await ctx.db.select().from(acquisitionSpend).orderBy(desc(acquisitionSpend.month));
+    const found = await listAcquisitionSpend(ctx.db);
     return found.map(spendRow);
   });
 
@@ -92,19 +83,9 @@ export function registerBusinessRoutes(route: Route, ctx: ServerContext): void {
     audit.note({ details: { month: params.month, amount: body.amount } });
     const at = new Date(now());
     const saved = await ctx.db.transaction(async (tx) => {
-      const [previous] = await tx
-        .select({ amountCents: acquisitionSpend.amountCents })
-        .from(acquisitionSpend)
-        .where(sql`${acquisitionSpend.month} = ${month}`);
-      const [row] = await tx
-        .insert(acquisitionSpend)
-        .values({ month, amountCents, updatedAt: at, updatedBy: session().userId })
-        .onConflictDoUpdate({
-          target: acquisitionSpend.month,
-          set: { amountCents, updatedAt: at, updatedBy: session().userId },
-        })
-        .returning();
-      await audit.record(tx, { details: { previousAmount: previous ? previous.amountCents / 100 : null } });
+      const previous = await acquisitionSpendOf(tx, month);
+      const row = await saveAcquisitionSpend(tx, { month, amountCents, at, userId: session().userId });
+      await audit.record(tx, { details: { previousAmount: previous !== undefined ? previous / 100 : null } });
       return row;
     });
     if (!saved) throw new Error('the spend was not saved');

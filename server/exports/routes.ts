@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   EXPORT_DOWNLOAD_PATH,
@@ -16,7 +15,6 @@ import { ERRORS } from '../../shared/errors';
 import type { TenantContext, TenantPermission } from '../../shared/tenancy';
 import { isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
-import { auditLogs, exportJobs } from '../db/schema';
 import { registerDownloadRoute } from '../http/download';
 import { HttpError, forbidden } from '../http/errors';
 import type { Route } from '../http/router';
@@ -24,8 +22,13 @@ import { enforceRule, resolveTenantContext } from '../organizations/context';
 import { optionalTenant } from '../organizations/optional';
 import { EXPORTS } from './stream';
 import type { ExportScope } from './sources';
-
-type JobRow = typeof exportJobs.$inferSelect;
+import {
+  exportFreezePoint,
+  exportHistoryOf,
+  findOwnExportJob,
+  insertExportJob,
+  type ExportJobRow as JobRow,
+} from './store';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
@@ -64,10 +67,7 @@ function assertMayExport(session: SessionUser, type: ExportType, tenant: TenantC
 
 async function ownJob(ctx: ServerContext, session: SessionUser, id: string): Promise<JobRow> {
   if (!isUuid(id)) throw exportNotFound();
-  const [row] = await ctx.db
-    .select()
-    .from(exportJobs)
-    .where(and(eq(exportJobs.id, id), eq(exportJobs.userId, session.userId)));
+  const row = await findOwnExportJob(ctx.db, id, session.userId);
   if (!row) throw exportNotFound();
   return row;
 }
@@ -89,10 +89,7 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
     });
     assertMayExport(user, body.type, tenant);
     const now = ctx.config.now();
-    // The database's clock, the one that stamped the rows' created_at.
-    const [head] = await ctx.db
-      .select({ seq: sql<number>`coalesce(max(${auditLogs.seq}), 0)::int`, at: sql<string>`now()::text` })
-      .from(auditLogs);
+    const head = await exportFreezePoint(ctx.db);
     const scope: ExportScope = {
       organizationId: tenant?.organizationId ?? null,
       frozenAt: head ? new Date(head.at) : new Date(now),
@@ -101,22 +98,18 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
     };
     const rowCount = await EXPORTS[body.type].count(ctx.db, scope);
     const job = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(exportJobs)
-        .values({
-          userId: user.userId,
-          organizationId: scope.organizationId,
-          type: body.type,
-          format: body.format,
-          options: body.options,
-          frozenAt: scope.frozenAt,
-          frozenSeq: scope.frozenSeq,
-          rowCount,
-          createdAt: new Date(now),
-          expiresAt: new Date(now + EXPORT_LIFETIME_MS),
-        })
-        .returning();
-      if (!row) throw new Error('export job not inserted');
+      const row = await insertExportJob(tx, {
+        userId: user.userId,
+        organizationId: scope.organizationId,
+        type: body.type,
+        format: body.format,
+        options: body.options,
+        frozenAt: scope.frozenAt,
+        frozenSeq: scope.frozenSeq,
+        rowCount,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + EXPORT_LIFETIME_MS),
+      });
       await audit.record(tx, {
         resourceId: row.id,
         organizationId: scope.organizationId,
@@ -135,12 +128,7 @@ export function registerExportRoutes(route: Route, ctx: ServerContext, app: Fast
   });
 
   route(exportEndpoints.exportHistory, async ({ session }) => {
-    const rows = await ctx.db
-      .select()
-      .from(exportJobs)
-      .where(eq(exportJobs.userId, session().userId))
-      .orderBy(desc(exportJobs.createdAt))
-      .limit(50);
+    const rows = await exportHistoryOf(ctx.db, session().userId);
     const now = ctx.config.now();
     return { history: rows.map((row) => toJob(row, now)) };
   });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import { integrationEndpoints, type ApiKeyView, type Integration } from '../../shared/api';
 import { formatError } from '../../shared/errors';
 import {
@@ -11,12 +10,23 @@ import {
 } from '../../shared/integrations';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
-import { apiKeys, integrations, organizations } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import { apiKeyCallerOf } from './api-key-auth';
 import { generateApiKey, hashApiKey } from './api-key-format';
 import { generateWebhookSecret } from './signing';
+import {
+  deleteIntegration,
+  findApiKeyRow,
+  findIntegrationRow,
+  insertApiKey,
+  insertIntegration,
+  markApiKeyReplaced,
+  organizationExists,
+  revokeApiKey,
+  rotateIntegrationSecret,
+  setIntegrationEnabled,
+} from './store';
 import { listApiKeys, listDeliveries, listIntegrations, loadIntegration, toDelivery } from './views';
 import { OutboundAddressError, assertPublicUrl } from '../security/outbound';
 
@@ -35,7 +45,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     return found;
   };
   const row = async (id: string) => {
-    const [found] = await ctx.db.select().from(integrations).where(eq(integrations.id, id));
+    const found = await findIntegrationRow(ctx.db, id);
     if (!found) throw notFound();
     return found;
   };
@@ -60,7 +70,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     const id = randomUUID();
     const secret = generateWebhookSecret();
     return ctx.db.transaction(async (tx) => {
-      await tx.insert(integrations).values({
+      await insertIntegration(tx, {
         id,
         name: body.name,
         type: 'webhook',
@@ -86,7 +96,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     const found = await row(params.id);
     audit.note({ details: { name: found.name } });
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(integrations).where(eq(integrations.id, params.id));
+      await deleteIntegration(tx, params.id);
       await audit.record(tx);
     });
     return { id: params.id };
@@ -96,15 +106,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     const found = await row(params.id);
     audit.note({ details: { name: found.name, enabled: body.enabled } });
     return ctx.db.transaction(async (tx) => {
-      await tx
-        .update(integrations)
-        .set(
-          body.enabled
-            ? // Enabled again: a fresh start, its run of failures forgotten until the next one.
-              { status: found.lastSyncAt ? 'active' : 'pending', statusReason: null, failingSince: null }
-            : { status: 'inactive', statusReason: 'Disabled by an administrator.' },
-        )
-        .where(eq(integrations.id, params.id));
+      await setIntegrationEnabled(tx, found, body.enabled);
       await audit.record(tx);
       return reload(tx, params.id);
     });
@@ -136,14 +138,11 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     // An endpoint without a secret (the demo's) gets its first one: no old secret to keep signing.
     const until = new Date(now() + (found.secretSealed ? WEBHOOK_SECRET_OVERLAP_MS : 0));
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(integrations)
-        .set({
-          secretSealed: box.seal(secret, found.id),
-          previousSecretSealed: found.secretSealed,
-          previousSecretUntil: until,
-        })
-        .where(eq(integrations.id, found.id));
+      await rotateIntegrationSecret(tx, found.id, {
+        secretSealed: box.seal(secret, found.id),
+        previousSecretSealed: found.secretSealed,
+        previousSecretUntil: until,
+      });
       await audit.record(tx, { details: { name: found.name, previousSecretUntil: until.toISOString() } });
     });
     return { secret, previousSecretUntil: until.toISOString() };
@@ -183,17 +182,14 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     if (missing)
       throw new HttpError(403, formatError(INTEGRATION_TEXTS.scopeNotHeld, { permission: missing }));
     if (body.organizationId) {
-      const [org] = await ctx.db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, body.organizationId));
-      if (!org) throw new HttpError(400, 'Organization not found');
+      if (!(await organizationExists(ctx.db, body.organizationId)))
+        throw new HttpError(400, 'Organization not found');
     }
     const key = generateApiKey();
     const id = randomUUID();
     const at = now();
     return ctx.db.transaction(async (tx) => {
-      await tx.insert(apiKeys).values({
+      await insertApiKey(tx, {
         id,
         name: body.name,
         prefix: key.slice(0, API_KEY_VISIBLE),
@@ -211,7 +207,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
 
   route(integrationEndpoints.regenerateApiKey, async ({ params, session, audit, request }) => {
     assertNotByKey(request);
-    const [old] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, params.id));
+    const old = await findApiKeyRow(ctx.db, params.id);
     if (!old) throw keyNotFound();
     audit.note({ details: { name: old.name } });
     if (old.revokedAt) throw new HttpError(409, INTEGRATION_TEXTS.keyAlreadyRevoked);
@@ -224,7 +220,7 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
     const at = now();
     const graceEnd = at + API_KEY_GRACE_HOURS * 3_600_000;
     return ctx.db.transaction(async (tx) => {
-      await tx.insert(apiKeys).values({
+      await insertApiKey(tx, {
         id,
         name: old.name,
         prefix: key.slice(0, API_KEY_VISIBLE),
@@ -235,13 +231,10 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
         createdAt: new Date(at),
         expiresAt: old.expiresAt,
       });
-      await tx
-        .update(apiKeys)
-        .set({
-          replacedBy: id,
-          expiresAt: new Date(old.expiresAt ? Math.min(old.expiresAt.getTime(), graceEnd) : graceEnd),
-        })
-        .where(eq(apiKeys.id, old.id));
+      await markApiKeyReplaced(tx, old.id, {
+        replacedBy: id,
+        expiresAt: new Date(old.expiresAt ? Math.min(old.expiresAt.getTime(), graceEnd) : graceEnd),
+      });
       ctx.apiKeys.forget(old.id);
       await audit.record(tx, {
         details: { apiKey: maskSecret(key), replaced: `${old.prefix}…`, graceHours: API_KEY_GRACE_HOURS },
@@ -251,16 +244,12 @@ export function registerIntegrationRoutes(route: Route, ctx: ServerContext): voi
   });
 
   route(integrationEndpoints.revokeApiKey, async ({ params, audit }) => {
-    const [old] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, params.id));
+    const old = await findApiKeyRow(ctx.db, params.id);
     if (!old) throw keyNotFound();
     audit.note({ details: { name: old.name, apiKey: maskSecret(old.prefix.padEnd(40, '*')) } });
     return ctx.db.transaction(async (tx) => {
-      const [revoked] = await tx
-        .update(apiKeys)
-        .set({ revokedAt: new Date(now()) })
-        .where(and(eq(apiKeys.id, params.id), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
-      if (!revoked) throw new HttpError(409, INTEGRATION_TEXTS.keyAlreadyRevoked);
+      if (!(await revokeApiKey(tx, params.id, new Date(now()))))
+        throw new HttpError(409, INTEGRATION_TEXTS.keyAlreadyRevoked);
       ctx.apiKeys.forget(params.id);
       await audit.record(tx);
       return reloadKey(tx, params.id);

@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { userEndpoints, type AcceptInvitationBody } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
@@ -9,18 +8,25 @@ import { assertPasswordPolicy } from '../auth/password-policy';
 import { linkThrottleKeys } from '../auth/throttle';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
 import type { ServerContext } from '../context';
-import { invites, memberships, oneTimeTokens, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import { apiKeyCallerOf } from '../integrations/api-key-auth';
 import { assertSeatAvailable, isMember } from './guards';
-import { hashToken } from './one-time-links';
+import { findOneTimeLink, hashToken, markOneTimeTokenUsed } from './one-time-links';
+import {
+  findInviteByTokenHash,
+  insertMembership,
+  insertUser,
+  markInviteAccepted,
+  setPasswordFromLink,
+  type InviteRow,
+  type NewUser,
+} from './store';
 import { throttled } from '../auth/sign-in';
 
 /** Unknown, used, superseded and expired links answer alike: a link's state is nobody's business. */
 const linkInvalid = () => new HttpError(400, USER_TEXTS.linkInvalid);
 
-type InviteRow = typeof invites.$inferSelect;
 type Accepted = {
   email: string;
   kind: 'invitation' | 'reset' | 'organization';
@@ -47,10 +53,7 @@ export function registerAcceptanceRoute(route: Route, ctx: ServerContext): void 
     audit: Auditor,
     signedOut: boolean,
   ): Promise<InviteRow | undefined> => {
-    const [invite] = await ctx.db
-      .select()
-      .from(invites)
-      .where(eq(invites.tokenHash, hashToken(token)));
+    const invite = await findInviteByTokenHash(ctx.db, hashToken(token));
     if (!invite) return undefined;
     audit.note({
       ...(signedOut ? { actor: { userId: null, userName: null, userEmail: invite.email } } : {}),
@@ -65,19 +68,14 @@ export function registerAcceptanceRoute(route: Route, ctx: ServerContext): void 
     invite: InviteRow,
     userId: string,
     audit: Auditor,
-    newAccount?: typeof users.$inferInsert,
+    newAccount?: NewUser,
   ): Promise<Accepted> => {
     await ctx.db.transaction(async (tx) => {
-      const accepted = await tx
-        .update(invites)
-        .set({ status: 'accepted' })
-        .where(and(eq(invites.id, invite.id), eq(invites.status, 'pending')))
-        .returning({ id: invites.id });
-      if (accepted.length === 0) throw linkInvalid();
-      if (newAccount) await tx.insert(users).values(newAccount);
+      if (!(await markInviteAccepted(tx, invite.id))) throw linkInvalid();
+      if (newAccount) await insertUser(tx, newAccount);
       if (!(await isMember(tx, invite.organizationId, userId))) {
         await assertSeatAvailable(tx, invite.organizationId, now(), { inviteId: invite.id });
-        await tx.insert(memberships).values({
+        await insertMembership(tx, {
           organizationId: invite.organizationId,
           userId,
           role: invite.role,
@@ -94,11 +92,7 @@ export function registerAcceptanceRoute(route: Route, ctx: ServerContext): void 
     audit: Auditor,
   ): Promise<Accepted | undefined | 'not a user link'> => {
     const at = new Date(now());
-    const [link] = await ctx.db
-      .select({ token: oneTimeTokens, user: users })
-      .from(oneTimeTokens)
-      .innerJoin(users, eq(users.id, oneTimeTokens.userId))
-      .where(eq(oneTimeTokens.tokenHash, hashToken(body.token)));
+    const link = await findOneTimeLink(ctx.db, hashToken(body.token));
     if (!link) return 'not a user link';
     const { token, user } = link;
     audit.note({
@@ -111,25 +105,8 @@ export function registerAcceptanceRoute(route: Route, ctx: ServerContext): void 
     await assertPasswordPolicy(ctx, body.password);
     const passwordHash = await hashPassword(body.password);
     await ctx.db.transaction(async (tx) => {
-      // Used once, even by two racing requests: only one of them marks it.
-      const marked = await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: at })
-        .where(
-          and(eq(oneTimeTokens.id, token.id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, at)),
-        )
-        .returning({ id: oneTimeTokens.id });
-      if (marked.length === 0) throw linkInvalid();
-      await tx
-        .update(users)
-        .set({
-          passwordHash,
-          // A reset ends every session; an invitation has none yet.
-          tokensValidAfter: at,
-          updatedAt: at,
-          ...(token.kind === 'invitation' ? { status: 'active' as const } : {}),
-        })
-        .where(eq(users.id, user.id));
+      if (!(await markOneTimeTokenUsed(tx, token.id, at))) throw linkInvalid();
+      await setPasswordFromLink(tx, user.id, { passwordHash, at, activate: token.kind === 'invitation' });
       await audit.record(tx);
     });
     return { email: user.email, kind: token.kind, organizationId: null };

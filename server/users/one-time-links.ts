@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { OneTimeLinkData } from '../../shared/api/users';
 import { ONE_TIME_LINK_LIFETIME_MS, oneTimeLink } from '../../shared/users';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
-import { oneTimeTokens } from '../db/schema';
+import { oneTimeTokens, users, type UserRow } from '../db/schema';
 import { sendMail } from '../mail/mailer';
 
 export type OneTimeKind = (typeof oneTimeTokens.$inferInsert)['kind'];
@@ -38,6 +38,30 @@ export async function issueOneTimeToken(
     createdAt: at,
   });
   return { token, expiresAt };
+}
+
+/** The link whose token has this sha256, whatever its state, and its user. */
+export async function findOneTimeLink(
+  db: Db,
+  tokenHash: string,
+): Promise<{ token: typeof oneTimeTokens.$inferSelect; user: UserRow } | undefined> {
+  const [link] = await db
+    .select({ token: oneTimeTokens, user: users })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(eq(oneTimeTokens.tokenHash, tokenHash));
+  return link;
+}
+
+/** Marks the link used if it is still usable at `at`; answers false when it no longer was. */
+export async function markOneTimeTokenUsed(db: Db, tokenId: string, at: Date): Promise<boolean> {
+  // Used once, even by two racing requests: only one of them marks it.
+  const marked = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeTokens.id, tokenId), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, at)))
+    .returning({ id: oneTimeTokens.id });
+  return marked.length > 0;
 }
 
 const SUBJECTS: Record<OneTimeKind | 'organization', string> = {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { userEndpoints, type PlatformUser } from '../../shared/api';
 import { ERRORS } from '../../shared/errors';
@@ -9,7 +8,6 @@ import { normalizeEmail } from '../auth/users';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { memberships, users, type UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import {
@@ -24,6 +22,7 @@ import {
 } from './guards';
 import { deliverOneTimeLink, issueOneTimeToken } from './one-time-links';
 import { listPlatformUsers, loadPlatformUser, userStats } from './queries';
+import { insertMembership, insertUser, setUserStatus, updateUser } from './store';
 import { registerAcceptanceRoute } from './acceptance-routes';
 
 /** Platform users (issue 13): the users screen's calls, each behind users.manage and audited. */
@@ -35,10 +34,10 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
     return found;
   };
   /** Gives the user a membership in the center, if they have none there, within the plan's limit. */
-  const joinCenter = async (db: Db, centerId: string, user: Pick<UserRow, 'id' | 'role'>) => {
+  const joinCenter = async (db: Db, centerId: string, user: { id: string; role: string }) => {
     if (await isMember(db, centerId, user.id)) return;
     await assertSeatAvailable(db, centerId, now());
-    await db.insert(memberships).values({
+    await insertMembership(db, {
       organizationId: centerId,
       userId: user.id,
       role: centerMemberRole(user.role),
@@ -64,7 +63,7 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
     try {
       issued = await ctx.db.transaction(async (tx) => {
         // Pending, with no password anyone knows: nothing derives to the dummy hash's all-zero key.
-        await tx.insert(users).values({
+        await insertUser(tx, {
           id,
           email,
           name: body.name,
@@ -130,10 +129,7 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
         await joinCenter(tx, body.centerId, { id: target.id, role: body.role ?? target.role });
       }
       if (Object.keys(changes).length > 0) {
-        await tx
-          .update(users)
-          .set({ ...body, updatedAt: new Date(now()) })
-          .where(eq(users.id, target.id));
+        await updateUser(tx, target.id, { ...body, updatedAt: new Date(now()) });
       }
       await audit.record(tx);
       if (roleChanges)
@@ -161,11 +157,7 @@ export function registerUserRoutes(route: Route, ctx: ServerContext): void {
     const at = new Date(now());
     await ctx.db.transaction(async (tx) => {
       if (leaving) await assertNotLastSuperAdmin(tx, target);
-      await tx
-        .update(users)
-        // Leaving 'active' revokes every token issued so far: the user's console is signed out at its next call.
-        .set({ status: body.status, updatedAt: at, ...(leaving ? { tokensValidAfter: at } : {}) })
-        .where(eq(users.id, target.id));
+      await setUserStatus(tx, target.id, { status: body.status, at, revokeTokens: leaving });
       await audit.record(tx);
       if (body.status === 'suspended' && target.status !== 'suspended')
         await ctx.webhooks.emit('user.suspended', { userId: target.id, email: target.email }, null, tx);
