@@ -14,6 +14,12 @@ const electron = {
   message: 'Only main/electron and the Electron preload may import electron.',
 };
 const folder = (name, why) => ({ group: [`**/${name}/*`, `**/${name}`], message: why });
+const serverPatterns = [
+  folder('main', 'The server imports only shared/.'),
+  folder('renderer', 'The server imports only shared/.'),
+  folder('preload', 'The server imports only shared/.'),
+];
+const routesNoSql = "A group's routes.ts parses, calls and answers: queries and tables belong in its store.";
 
 export default tseslint.config(
   {
@@ -123,14 +129,23 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { paths: [electron], patterns: serverPatterns }],
+    },
+  },
+  {
+    // A group's routes parse, call and answer (issue 26): the SQL lives in the group's store.
+    files: ['server/*/routes.ts', 'server/*/*-routes.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [electron],
+          paths: [
+            electron,
+            ...['drizzle-orm', 'drizzle-orm/pg-core'].map((name) => ({ name, message: routesNoSql })),
+          ],
           patterns: [
-            folder('main', 'The server imports only shared/.'),
-            folder('renderer', 'The server imports only shared/.'),
-            folder('preload', 'The server imports only shared/.'),
+            ...serverPatterns,
+            { group: ['drizzle-orm/*', '**/tables', '**/db/schema'], message: routesNoSql },
           ],
         },
       ],
