@@ -2,10 +2,12 @@
  * The repository explains itself: every "part N §M" a comment cites is a section of docs/requirements,
  * and every document the README, the configuration or the code names exists. The references were written
  * against specification documents that are not in the repository; docs/ restates them under the same
- * numbering, and this test keeps the two from drifting apart.
+ * numbering, and this test keeps the two from drifting apart. The documents also describe the code as built:
+ * no part of them may claim to be unbuilt or in progress, and every repository path docs/architecture.md names
+ * exists.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -153,5 +155,97 @@ describe('links to documents', () => {
       );
       expect(targets.length, `${file} names a document in docs/`).toBeGreaterThan(0);
     }
+  });
+});
+
+/** Top-level folders of ours whose paths a document may name. */
+const ROOTED = /^(?:server|renderer|main|shared|preload|tests|scripts|bench)\//;
+/** Written by a run, not kept in the repository: named as what a run makes. */
+const GENERATED = ['bench/results/'];
+
+/** `a/{b,c}/d` → `a/b/d`, `a/c/d`; one brace group is all the documents use. */
+function expandBraces(path: string): string[] {
+  const match = /\{([^{}]*)\}/.exec(path);
+  if (!match) return [path];
+  const [group, alternatives = ''] = match;
+  return alternatives.split(',').flatMap((alt) => expandBraces(path.replace(group, alt)));
+}
+
+/**
+ * The repository paths named in backticks (`server/http/edge.ts`, `tests/component/`), brace lists expanded.
+ * A placeholder (`server/<group>/routes.ts`) or a glob (`server/*\/routes.ts`) names no one file: skipped.
+ */
+function namedPaths(text: string, file = ''): { where: string; path: string }[] {
+  return [...text.matchAll(/`([^`\s]+)`/g)].flatMap((m) => {
+    const named = m[1] ?? '';
+    if (!ROOTED.test(named) || /[<>*]/.test(named)) return [];
+    const where = `${file}:${lineOf(text, m.index)}`;
+    return expandBraces(named).map((path) => ({ where, path }));
+  });
+}
+
+/**
+ * Words that say a part of a document is not built yet or still in progress, across line breaks: "(being
+ * added, issue 10)", "Being changed (issue 10):", "not built yet", "(to build)", "in progress on its branch".
+ */
+const UNBUILT = [
+  /\(being\s+(?:added|changed|replaced)\b/gi,
+  /\bbeing\s+(?:added|changed|replaced)\s*[(,]\s*issue\b/gi,
+  /\bnot\s+(?:built\s+yet|yet\s+built)\b/gi,
+  /\bto\s+build\)/gi,
+  /\bin\s+progress\s+on\s+(?:its|their)\s+branch/gi,
+];
+
+/** Where a text claims a part is unbuilt or in progress: "line: words". */
+function unbuiltClaims(text: string, file = ''): string[] {
+  return UNBUILT.flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((m) => `${file}:${lineOf(text, m.index)}: ${m[0].replace(/\s+/g, ' ')}`),
+  );
+}
+
+describe('the documents describe the code as built', () => {
+  const docs = files.filter((file) => rel(file).startsWith(`docs${sep}`) && extname(file) === '.md');
+  const architecture = join(ROOT, 'docs/architecture.md');
+
+  it('reads the paths a document names, skipping placeholders and globs', () => {
+    const named = (text: string) => namedPaths(text).map((n) => n.path);
+    expect(named('`server/http/edge.ts` and `renderer/` in `main`')).toEqual([
+      'server/http/edge.ts',
+      'renderer/',
+    ]);
+    expect(named('`tests/unit/{shared,server}` then `x/{a,b}`')).toEqual([
+      'tests/unit/shared',
+      'tests/unit/server',
+    ]);
+    expect(named('`server/<group>/routes.ts`, `server/*/routes.ts`, `shared/api/<group>.ts`')).toEqual([]);
+  });
+
+  it('flags what claims to be unbuilt or in progress, also across a line break', () => {
+    const flagged = (text: string) => unbuiltClaims(text).length > 0;
+    expect(flagged('Jobs (being added, issue 10)')).toBe(true);
+    expect(flagged('parts marked **(being\nadded, issue 10)** are')).toBe(true);
+    expect(flagged('**Being changed (issue 10):** the bell')).toBe(true);
+    expect(flagged('3 (being replaced by the real count, issue 10)')).toBe(true);
+    expect(flagged('### System Health — not built\nyet')).toBe(true);
+    expect(flagged('**As built (to build):** each does')).toBe(true);
+    expect(flagged('are in progress on their branches')).toBe(true);
+    expect(flagged('**As built** (issue 12): the transitions really happen; a restore in progress')).toBe(
+      false,
+    );
+  });
+
+  it('no document in docs/ says a part is "being added" or "not built yet": each says what is built, as built', () => {
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.flatMap((file) => unbuiltClaims(read(file), rel(file)))).toEqual([]);
+  });
+
+  it('every repository path docs/architecture.md names in backticks exists, as built', () => {
+    const named = namedPaths(read(architecture), rel(architecture));
+    expect(named.length).toBeGreaterThan(0);
+    const missing = named
+      .filter(({ path }) => !GENERATED.some((prefix) => path.startsWith(prefix)))
+      .filter(({ path }) => !existsSync(join(ROOT, path)))
+      .map(({ where, path }) => `${where}: ${path}`);
+    expect(missing).toEqual([]);
   });
 });
