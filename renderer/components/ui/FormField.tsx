@@ -18,6 +18,7 @@ export function FormField({
   context,
   error,
   hint,
+  hideLabel,
   className,
   children,
 }: {
@@ -26,6 +27,8 @@ export function FormField({
   context?: string | undefined;
   error?: string | null | undefined;
   hint?: ReactNode;
+  /** The label is said, not shown (a search box whose placeholder and icon say what it is). */
+  hideLabel?: boolean;
   className?: string | undefined;
   children: (props: FieldControlProps) => ReactNode;
 }) {
@@ -33,7 +36,7 @@ export function FormField({
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-fg'}>
         {context ? <span className="sr-only">{context} </span> : null}
         {label}
       </label>

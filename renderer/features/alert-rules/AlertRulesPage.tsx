@@ -35,6 +35,7 @@ import { ChannelsTab } from './ChannelsTab';
 import { RuleFormModal } from './RuleFormModal';
 import { RULE_TEMPLATES } from '../../../shared/alert-templates';
 import { useMinuteClock } from '../alerts-feed/queries';
+import { FormField } from '../../components/ui/FormField';
 
 type Editing = { id: string | null; rule: RuleInput } | null;
 
@@ -126,16 +127,18 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <label className="block text-sm">
-          <span className="sr-only">Search rules</span>
-          <input
-            type="search"
-            placeholder="Search name or description"
-            className={INPUT_CLASS}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </label>
+        <FormField label="Search rules" hideLabel>
+          {(field) => (
+            <input
+              {...field}
+              type="search"
+              placeholder="Search name or description"
+              className={INPUT_CLASS}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
+        </FormField>
         <select
           aria-label="Status"
           className={INPUT_CLASS}

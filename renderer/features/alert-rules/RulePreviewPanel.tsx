@@ -16,6 +16,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { clockLabel } from '../../lib/monitoring-format';
 import { capitalize } from '../alerts/rules';
 import { seriesName, stateRuns, type StateRun } from './preview-runs';
+import { FormField } from '../../components/ui/FormField';
 
 const AXIS = { fontSize: 11, fill: 'var(--muted)' };
 /** Pending in amber, firing in red; the text alternative and the legend below say which is which. */
@@ -40,16 +41,22 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
       <h3 className="font-semibold text-fg">Preview of the last hour</h3>
       <p role="status">{preview.summary}</p>
       {preview.series.length > 1 ? (
-        <label className="block font-medium text-fg">
-          Series
-          <select className={INPUT_CLASS} value={index} onChange={(e) => setIndex(Number(e.target.value))}>
-            {preview.series.map((s, i) => (
-              <option key={i} value={i}>
-                {seriesName(s.labels)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Series">
+          {(field) => (
+            <select
+              {...field}
+              className={INPUT_CLASS}
+              value={index}
+              onChange={(e) => setIndex(Number(e.target.value))}
+            >
+              {preview.series.map((s, i) => (
+                <option key={i} value={i}>
+                  {seriesName(s.labels)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       ) : null}
       {series ? (
         <>

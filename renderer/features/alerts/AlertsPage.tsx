@@ -33,6 +33,7 @@ import {
   STATUS_TONE,
   type AlertFilter,
 } from './rules';
+import { FormField } from '../../components/ui/FormField';
 
 const TABS = ['Active Alerts', 'Alert Rules', 'Notification Settings'] as const;
 const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
@@ -144,16 +145,18 @@ function AlertList({
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <label className="block text-sm">
-          <span className="sr-only">Search alerts</span>
-          <input
-            type="search"
-            placeholder="Search title, description or source"
-            className={INPUT_CLASS}
-            value={filter.search}
-            onChange={(e) => setFilter({ ...filter, search: e.target.value })}
-          />
-        </label>
+        <FormField label="Search alerts" hideLabel>
+          {(field) => (
+            <input
+              {...field}
+              type="search"
+              placeholder="Search title, description or source"
+              className={INPUT_CLASS}
+              value={filter.search}
+              onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+            />
+          )}
+        </FormField>
         <select
           aria-label="Severity"
           className={INPUT_CLASS}

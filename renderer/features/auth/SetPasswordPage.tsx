@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '../../../shared/routes';
 import { SET_PASSWORD_PATH, USER_TEXTS } from '../../../shared/users';
@@ -12,6 +12,7 @@ import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
 import { loginRedirectState } from '../../lib/redirect';
+import { FormField } from '../../components/ui/FormField';
 
 const MISMATCH = 'The passwords do not match';
 
@@ -26,7 +27,6 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const id = useId();
   const accept = useMutation({
     mutationFn: (token: string) => call('auth:acceptInvitation', { token, password }),
     onError: (error) => logError('Setting the password failed', error),
@@ -87,42 +87,45 @@ export function SetPasswordPage() {
           ) : (
             <form onSubmit={submit} className="space-y-5" aria-busy={accept.isPending}>
               {linked ? null : (
-                <label htmlFor={`${id}-code`} className="block text-sm font-medium text-fg">
-                  Code from your invitation or reset
+                <FormField label="Code from your invitation or reset">
+                  {(field) => (
+                    <input
+                      {...field}
+                      required
+                      autoComplete="off"
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      className={INPUT_CLASS}
+                    />
+                  )}
+                </FormField>
+              )}
+              <FormField label="New password">
+                {(field) => (
                   <input
-                    id={`${id}-code`}
+                    {...field}
+                    type="password"
                     required
-                    autoComplete="off"
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
                     className={INPUT_CLASS}
                   />
-                </label>
-              )}
-              <label htmlFor={`${id}-password`} className="block text-sm font-medium text-fg">
-                New password
-                <input
-                  id={`${id}-password`}
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className={INPUT_CLASS}
-                />
-              </label>
-              <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-fg">
-                Confirm password
-                <input
-                  id={`${id}-confirm`}
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  className={INPUT_CLASS}
-                />
-              </label>
+                )}
+              </FormField>
+              <FormField label="Confirm password">
+                {(field) => (
+                  <input
+                    {...field}
+                    type="password"
+                    required
+                    autoComplete="new-password"
+                    value={confirm}
+                    onChange={(e) => setConfirm(e.target.value)}
+                    className={INPUT_CLASS}
+                  />
+                )}
+              </FormField>
               <InlineError
                 message={
                   mismatch

@@ -7,6 +7,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from './errors';
 import { useRestore } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 /** Restore asks for the word typed: it replaces every row of the database. */
 export function RestoreDialog({ point, onClose }: { point: RecoveryPoint | null; onClose: () => void }) {
@@ -31,15 +32,17 @@ export function RestoreDialog({ point, onClose }: { point: RecoveryPoint | null;
             The database goes back to the backup of {formatDateTime(point.timestamp)}. Changes made since are
             lost. A safety backup is made first, and the console is in maintenance mode while it runs.
           </p>
-          <label className="block text-sm font-medium text-fg">
-            Type {RESTORE_CONFIRMATION} to confirm
-            <input
-              className={INPUT_CLASS}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-            />
-          </label>
+          <FormField label={<>Type {RESTORE_CONFIRMATION} to confirm</>}>
+            {(field) => (
+              <input
+                {...field}
+                className={INPUT_CLASS}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
           <InlineError message={restore.error ? errorMessage(restore.error) : null} />
           <div className="flex justify-end gap-2">
             <Button onClick={close}>Cancel</Button>

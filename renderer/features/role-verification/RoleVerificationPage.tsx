@@ -28,6 +28,7 @@ import {
   expectedAllowed,
   type CategoryBar,
 } from './expected';
+import { FormField } from '../../components/ui/FormField';
 
 /** Role Verification (part 2 §2): what a role may do, checked by the server, and the checklist run for real. */
 export function RoleVerificationPage() {
@@ -149,16 +150,22 @@ function RoleTester({
   return (
     <Card title="Test a Role">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-48 flex-1 text-sm font-medium text-fg">
-          Role
-          <select value={roleId} onChange={(e) => setRoleId(e.target.value)} className={INPUT_CLASS}>
-            {roles.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Role">
+          {(field) => (
+            <select
+              {...field}
+              value={roleId}
+              onChange={(e) => setRoleId(e.target.value)}
+              className={INPUT_CLASS}
+            >
+              {roles.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <Button variant="primary" disabled={!roleId || test.isPending} onClick={() => test.mutate(roleId)}>
           <Play aria-hidden="true" className="size-4" />
           Test Permissions
