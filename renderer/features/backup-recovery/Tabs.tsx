@@ -1,112 +1,135 @@
 import type { BackupOverview, RecoveryPoint } from '../../../shared/api/backups';
 import { Button } from '../../components/ui/Button';
+import type { RowData } from '@tanstack/react-table';
+import { DataTable, type DataColumn, type DataTableProps } from '../../components/ui/DataTable';
 import { LoadBar } from '../../components/ui/LoadBar';
+import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, formatSeconds, usedPercent } from './format';
 import { JOB_STATUS, RUN_STATUS, STORAGE_STATUS, VERIFICATION } from './statuses';
-import { CELL, Table } from './Table';
 
 const badge = ([tone, text]: [Parameters<typeof StatusBadge>[0]['tone'], string]) => (
   <StatusBadge tone={tone}>{text}</StatusBadge>
 );
 
+type Job = BackupOverview['jobs'][number];
+type Run = BackupOverview['history'][number];
+type Location = BackupOverview['locations'][number];
+
+const JOB_COLUMNS: readonly DataColumn<Job>[] = [
+  { id: 'name', header: 'Name', cell: (job) => job.name },
+  { id: 'type', header: 'Type', cell: (job) => job.type },
+  { id: 'source', header: 'Source', cell: (job) => job.source },
+  { id: 'destination', header: 'Destination', cell: (job) => job.destination },
+  { id: 'schedule', header: 'Schedule', cell: (job) => job.schedule, className: 'font-mono' },
+  { id: 'status', header: 'Status', cell: (job) => badge(JOB_STATUS[job.status]!) },
+  { id: 'lastRun', header: 'Last run', cell: (job) => formatDateTime(job.lastRun) },
+  { id: 'nextRun', header: 'Next run', cell: (job) => (job.nextRun ? formatDateTime(job.nextRun) : '—') },
+  { id: 'size', header: 'Size', cell: (job) => formatBytes(job.size) },
+  { id: 'duration', header: 'Duration', cell: (job) => formatSeconds(job.duration) },
+  { id: 'retention', header: 'Retention', cell: (job) => `${job.retention} days` },
+  { id: 'compression', header: 'Compression', cell: (job) => job.compression },
+  { id: 'encryption', header: 'Encryption', cell: (job) => job.encryption },
+];
+
+const RUN_COLUMNS: readonly DataColumn<Run>[] = [
+  { id: 'job', header: 'Job', cell: (run) => run.jobName },
+  { id: 'type', header: 'Type', cell: (run) => run.type },
+  { id: 'start', header: 'Start', cell: (run) => formatDateTime(run.startTime) },
+  { id: 'end', header: 'End', cell: (run) => (run.endTime ? formatDateTime(run.endTime) : '—') },
+  { id: 'status', header: 'Status', cell: (run) => badge(RUN_STATUS[run.status]!) },
+  { id: 'size', header: 'Size', cell: (run) => formatBytes(run.size) },
+  { id: 'duration', header: 'Duration', cell: (run) => formatSeconds(run.duration) },
+  { id: 'tables', header: 'Tables', cell: (run) => run.filesBackedUp },
+  {
+    id: 'error',
+    header: 'Error',
+    cell: (run) => run.errorMessage ?? '',
+    className: 'break-words text-red-700 dark:text-red-400',
+    width: 'minmax(0,2fr)',
+  },
+];
+
+const LOCATION_COLUMNS: readonly DataColumn<Location>[] = [
+  { id: 'name', header: 'Name', cell: (l) => l.name },
+  { id: 'type', header: 'Type', cell: (l) => `${l.type} (${l.provider})` },
+  { id: 'path', header: 'Path', cell: (l) => l.path, className: 'font-mono text-xs break-all' },
+  { id: 'capacity', header: 'Capacity', cell: (l) => formatBytes(l.capacity) },
+  { id: 'used', header: 'Used', cell: (l) => formatBytes(l.used) },
+  { id: 'available', header: 'Available', cell: (l) => formatBytes(l.available) },
+  {
+    id: 'usage',
+    header: 'Usage',
+    cell: (l) => <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (l) => (
+      <>
+        {badge(STORAGE_STATUS[l.status]!)}
+        {l.statusReason ? <p className="mt-1 text-xs text-muted">{l.statusReason}</p> : null}
+      </>
+    ),
+  },
+  { id: 'lastCheck', header: 'Last check', cell: (l) => formatDateTime(l.lastCheck) },
+];
+
+const POINT_COLUMNS: readonly DataColumn<RecoveryPoint>[] = [
+  { id: 'time', header: 'Time', cell: (p) => formatDateTime(p.timestamp) },
+  { id: 'type', header: 'Type', cell: (p) => p.type },
+  { id: 'size', header: 'Size', cell: (p) => formatBytes(p.size) },
+  { id: 'location', header: 'Location', cell: (p) => p.location },
+  { id: 'verification', header: 'Verification', cell: (p) => badge(VERIFICATION[p.verification]!) },
+  { id: 'tags', header: 'Tags', cell: (p) => p.tags.join(', ') },
+];
+
+/** A tab's table in a named scrolling region (a keyboard user scrolls it sideways). */
+function TabTable<T extends RowData>(props: DataTableProps<T>) {
+  return (
+    <ScrollRegion label={props.label}>
+      <DataTable {...props} />
+    </ScrollRegion>
+  );
+}
+
 export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
   return (
-    <Table
+    <TabTable
       label="Backup jobs"
-      headers={[
-        'Name',
-        'Type',
-        'Source',
-        'Destination',
-        'Schedule',
-        'Status',
-        'Last run',
-        'Next run',
-        'Size',
-        'Duration',
-        'Retention',
-        'Compression',
-        'Encryption',
-      ]}
-      empty={jobs.length ? null : 'No backup jobs yet. Add one with Configure.'}
-    >
-      {jobs.map((job) => (
-        <tr key={job.id}>
-          <td className={CELL}>{job.name}</td>
-          <td className={CELL}>{job.type}</td>
-          <td className={CELL}>{job.source}</td>
-          <td className={CELL}>{job.destination}</td>
-          <td className={`${CELL} font-mono`}>{job.schedule}</td>
-          <td className={CELL}>{badge(JOB_STATUS[job.status]!)}</td>
-          <td className={CELL}>{formatDateTime(job.lastRun)}</td>
-          <td className={CELL}>{job.nextRun ? formatDateTime(job.nextRun) : '—'}</td>
-          <td className={CELL}>{formatBytes(job.size)}</td>
-          <td className={CELL}>{formatSeconds(job.duration)}</td>
-          <td className={CELL}>{job.retention} days</td>
-          <td className={CELL}>{job.compression}</td>
-          <td className={CELL}>{job.encryption}</td>
-        </tr>
-      ))}
-    </Table>
+      columns={JOB_COLUMNS}
+      data={jobs}
+      getRowId={(job) => job.id}
+      empty="No backup jobs yet. Add one with Configure."
+      minWidth="84rem"
+    />
   );
 }
 
 export function HistoryTab({ history }: { history: BackupOverview['history'] }) {
   return (
-    <Table
+    <TabTable
       label="Backup history"
-      headers={['Job', 'Type', 'Start', 'End', 'Status', 'Size', 'Duration', 'Tables', 'Error']}
-      empty={history.length ? null : 'No backups have run yet.'}
-    >
-      {history.map((run) => (
-        <tr key={run.id}>
-          <td className={CELL}>{run.jobName}</td>
-          <td className={CELL}>{run.type}</td>
-          <td className={CELL}>{formatDateTime(run.startTime)}</td>
-          <td className={CELL}>{run.endTime ? formatDateTime(run.endTime) : '—'}</td>
-          <td className={CELL}>{badge(RUN_STATUS[run.status]!)}</td>
-          <td className={CELL}>{formatBytes(run.size)}</td>
-          <td className={CELL}>{formatSeconds(run.duration)}</td>
-          <td className={CELL}>{run.filesBackedUp}</td>
-          <td className={`${CELL} max-w-xs break-words text-red-700 dark:text-red-400`}>
-            {run.errorMessage ?? ''}
-          </td>
-        </tr>
-      ))}
-    </Table>
+      columns={RUN_COLUMNS}
+      data={history}
+      getRowId={(run) => run.id}
+      empty="No backups have run yet."
+      minWidth="64rem"
+    />
   );
 }
 
 export function LocationsTab({ locations }: { locations: BackupOverview['locations'] }) {
   return (
-    <Table
+    <TabTable
       label="Storage locations"
-      headers={['Name', 'Type', 'Path', 'Capacity', 'Used', 'Available', 'Usage', 'Status', 'Last check']}
-      empty={locations.length ? null : 'No storage locations.'}
-    >
-      {locations.map((l) => (
-        <tr key={l.id}>
-          <td className={CELL}>{l.name}</td>
-          <td className={CELL}>
-            {l.type} ({l.provider})
-          </td>
-          <td className={`${CELL} font-mono text-xs`}>{l.path}</td>
-          <td className={CELL}>{formatBytes(l.capacity)}</td>
-          <td className={CELL}>{formatBytes(l.used)}</td>
-          <td className={CELL}>{formatBytes(l.available)}</td>
-          <td className={CELL}>
-            <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />
-          </td>
-          <td className={CELL}>
-            {badge(STORAGE_STATUS[l.status]!)}
-            {l.statusReason ? <p className="mt-1 text-xs text-muted">{l.statusReason}</p> : null}
-          </td>
-          <td className={CELL}>{formatDateTime(l.lastCheck)}</td>
-        </tr>
-      ))}
-    </Table>
+      columns={LOCATION_COLUMNS}
+      data={locations}
+      getRowId={(l) => l.id}
+      empty="No storage locations."
+      minWidth="64rem"
+    />
   );
 }
 
@@ -131,20 +154,18 @@ export function RecoveryPointsTab({
   return (
     <div className="space-y-2">
       <p className="text-xs text-muted">{DOWNLOAD_NOTE}</p>
-      <Table
+      <TabTable
         label="Recovery points"
-        headers={['Time', 'Type', 'Size', 'Location', 'Verification', 'Tags', 'Actions']}
-        empty={points.length ? null : 'No recovery points yet. Run a backup first.'}
-      >
-        {points.map((p) => (
-          <tr key={p.id}>
-            <td className={CELL}>{formatDateTime(p.timestamp)}</td>
-            <td className={CELL}>{p.type}</td>
-            <td className={CELL}>{formatBytes(p.size)}</td>
-            <td className={CELL}>{p.location}</td>
-            <td className={CELL}>{badge(VERIFICATION[p.verification]!)}</td>
-            <td className={CELL}>{p.tags.join(', ')}</td>
-            <td className={`${CELL} space-x-2 whitespace-nowrap`}>
+        columns={POINT_COLUMNS}
+        data={points}
+        getRowId={(p) => p.id}
+        empty="No recovery points yet. Run a backup first."
+        minWidth="56rem"
+        rowActions={{
+          header: 'Actions',
+          width: '14rem',
+          render: (p) => (
+            <div className="space-x-2 whitespace-nowrap">
               <Button
                 onClick={() => onRestore(p)}
                 disabled={restoring}
@@ -159,10 +180,10 @@ export function RecoveryPointsTab({
               >
                 Download
               </Button>
-            </td>
-          </tr>
-        ))}
-      </Table>
+            </div>
+          ),
+        }}
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { roleDisplayName, systemRole } from '../../../shared/permissions';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { Card, InlineError } from '../../components/ui/Card';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -204,46 +205,60 @@ function RoleTester({
   );
 }
 
+interface MatrixRow {
+  id: string;
+  statedCount: number;
+  redirect: string;
+  /** Permissions the server holds for the role; null when it has none of that id. */
+  live: number | null;
+  matches: boolean;
+}
+
+const MATRIX_COLUMNS: readonly DataColumn<MatrixRow>[] = [
+  {
+    id: 'role',
+    header: 'Role',
+    rowHeader: true,
+    cell: (r) => (
+      <>
+        <span className="font-medium text-fg">{roleDisplayName(r.id)}</span>{' '}
+        <span className="font-mono text-xs font-normal text-muted">{r.id}</span>
+      </>
+    ),
+    width: 'minmax(0,2fr)',
+  },
+  { id: 'stated', header: 'Stated', cell: (r) => r.statedCount },
+  { id: 'live', header: 'On the server', cell: (r) => r.live ?? '—' },
+  { id: 'redirect', header: 'Redirect', cell: (r) => r.redirect, className: 'font-mono text-xs' },
+  { id: 'matches', header: 'Matches the definition', cell: (r) => (r.matches ? 'Yes' : 'No') },
+];
+
 /** The expected role matrix of part 2 §6, with what the server holds beside it. */
 function ExpectedMatrix({ roles }: { roles: Role[] }) {
+  const rows = EXPECTED_ROLES.map((expected): MatrixRow => {
+    const definition = systemRole(expected.id);
+    const live = roles.find((r) => r.id === expected.id);
+    return {
+      id: expected.id,
+      statedCount: expected.statedCount,
+      redirect: expected.redirect,
+      live: live ? live.permissions.length : null,
+      matches:
+        definition !== undefined &&
+        live !== undefined &&
+        live.permissions.length === definition.permissions.length &&
+        definition.permissions.every((p) => live.permissions.includes(p)),
+    };
+  });
   return (
     <Card title="Role Matrix">
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-              <th className="py-2 pr-4">Role</th>
-              <th className="py-2 pr-4">Stated</th>
-              <th className="py-2 pr-4">On the server</th>
-              <th className="py-2 pr-4">Redirect</th>
-              <th className="py-2">Matches the definition</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {EXPECTED_ROLES.map((expected) => {
-              const definition = systemRole(expected.id);
-              const live = roles.find((r) => r.id === expected.id);
-              const matches =
-                definition !== undefined &&
-                live !== undefined &&
-                live.permissions.length === definition.permissions.length &&
-                definition.permissions.every((p) => live.permissions.includes(p));
-              return (
-                <tr key={expected.id}>
-                  <td className="py-2 pr-4">
-                    <span className="font-medium text-fg">{roleDisplayName(expected.id)}</span>{' '}
-                    <span className="font-mono text-xs text-muted">{expected.id}</span>
-                  </td>
-                  <td className="py-2 pr-4 text-fg">{expected.statedCount}</td>
-                  <td className="py-2 pr-4 text-fg">{live ? live.permissions.length : '—'}</td>
-                  <td className="py-2 pr-4 font-mono text-xs text-fg">{expected.redirect}</td>
-                  <td className="py-2">{matches ? 'Yes' : 'No'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Role Matrix"
+        columns={MATRIX_COLUMNS}
+        data={rows}
+        getRowId={(r) => r.id}
+        minWidth="40rem"
+      />
     </Card>
   );
 }
