@@ -10,8 +10,8 @@ import { FormField } from '../../components/ui/FormField';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { AuthenticatorSetup } from '../two-factor/AuthenticatorSetup';
+import { twoFactorQueries } from '../two-factor/queries';
 import { RecoveryCodesPanel } from '../two-factor/RecoveryCodesPanel';
 
 /** The sign-in's second step (issue 13), after a correct password. */
@@ -96,15 +96,7 @@ function EnrolStep() {
       error: state.error,
     })),
   );
-  // One setup per step: a refetch would replace the secret the user is scanning.
-  const setup = useQuery({
-    queryKey: ['twoFactor', 'signInSetup'],
-    queryFn: () => call('auth:twoFactorSetup'),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const setup = useQuery(twoFactorQueries.signInSetup());
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-fg">Set up two-factor sign-in</h2>

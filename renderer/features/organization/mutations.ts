@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
-import { organizationKeys } from './queries';
+import { organizationQueries } from './queries';
 import { logError } from '../../lib/log';
 
 /**
@@ -15,7 +15,7 @@ export function useSwitchOrganization() {
     mutationFn: (organizationId: string) => call('orgs:switch', { organizationId }),
     onSuccess: ({ organizationId }) => {
       useOrganizationStore.getState().setCurrent(organizationId);
-      void queryClient.resetQueries({ queryKey: organizationKeys.one(organizationId) });
+      void queryClient.resetQueries({ queryKey: organizationQueries.one(organizationId) });
     },
     onError: (error) => logError('Switching organization failed', error),
   });
@@ -25,7 +25,7 @@ export function useSwitchOrganization() {
 function useInvalidateOrganization() {
   const queryClient = useQueryClient();
   return (organizationId: string) =>
-    queryClient.invalidateQueries({ queryKey: organizationKeys.one(organizationId) });
+    queryClient.invalidateQueries({ queryKey: organizationQueries.one(organizationId) });
 }
 
 type Body<C extends 'organizations.update' | 'organizations.invite' | 'organizations.updateMember'> =

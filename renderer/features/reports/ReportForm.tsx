@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { reportInput, type ReportDefinition, type ReportInput } from '../../../shared/api/reports';
 import {
@@ -16,11 +15,11 @@ import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { useCreateReport, useUpdateReport } from './mutations';
 import { availableMetrics, capitalize, metricLabel, parseRecipients } from './rules';
 import { FormField } from '../../components/ui/FormField';
+import { useOrganizations } from '../organization/queries';
 
 /** What the form starts from: blank, a template, or the report being edited. */
 export type FormStart =
@@ -83,10 +82,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
   const permissions = useAuthStore((s) => s.user?.permissions ?? []);
   const create = useCreateReport();
   const update = useUpdateReport();
-  const centers = useQuery({
-    queryKey: ['organizations', 'list'],
-    queryFn: () => call('organizations.list'),
-  });
+  const centers = useOrganizations();
   const editing = start.kind === 'edit' ? start.report : null;
   const pending = create.isPending || update.isPending;
   const failed = create.error ?? update.error;

@@ -20,7 +20,7 @@ import { useAppInfo } from '../../lib/appInfo';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
-import { usePermissionCatalogue, useRoles, roleKeys } from '../role-permissions/queries';
+import { usePermissionCatalogue, useRoles, roleQueries } from '../role-permissions/queries';
 import {
   categoryBars,
   CHECKLIST,
@@ -88,10 +88,7 @@ function CurrentRole({
   permissions: string[];
   catalogue: string[];
 }) {
-  const effective = useQuery({
-    queryKey: roleKeys.userPermissions(userId),
-    queryFn: () => call('roles.userPermissions', { params: { userId } }),
-  });
+  const effective = useQuery(roleQueries.userPermissions(userId));
   const sources = new Set((effective.data ?? []).map((e) => e.role.name));
   return (
     <Card title="Your Role">

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { OneTimeLinkData, PlatformUser } from '../../../shared/api/users';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { useCreateUser, useUpdateUser } from './mutations';
 import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
 import type { RoleChoice } from './rules';
 import { FormField } from '../../components/ui/FormField';
+import { useOrganizations } from '../organization/queries';
 
 interface Draft {
   name: string;
@@ -48,10 +47,7 @@ export function UserFormModal({
   const [invitation, setInvitation] = useState<OneTimeLinkData | null>(null);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const centers = useQuery({
-    queryKey: ['organizations', 'list'],
-    queryFn: () => call('organizations.list'),
-  });
+  const centers = useOrganizations();
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const pending = create.isPending || update.isPending;
   const failed = create.error ?? update.error;
