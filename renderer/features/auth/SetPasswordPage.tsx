@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,11 +7,13 @@ import { SET_PASSWORD_PATH, USER_TEXTS } from '../../../shared/users';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
+import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
 import { loginRedirectState } from '../../lib/redirect';
+import { settingsQueries } from '../settings/queries';
 import { FormField } from '../../components/ui/FormField';
 
 const MISMATCH = 'The passwords do not match';
@@ -33,6 +35,8 @@ export function SetPasswordPage() {
   });
   // Issue 25: an organization invitation to an existing account is accepted signed in as that account.
   const signedIn = useAuthStore((state) => (state.status === 'authenticated' ? state.user : null));
+  // The policy in force is readable once signed in; before, the strength meter shows without it.
+  const policy = useQuery({ ...settingsQueries.console(), enabled: signedIn !== null }).data?.passwordPolicy;
   const join = useMutation({
     mutationFn: (token: string) => call('users.joinOrganization', { body: { token } }),
     onError: (error) => logError('Joining the organization failed', error),
@@ -102,15 +106,18 @@ export function SetPasswordPage() {
               )}
               <FormField label="New password">
                 {(field) => (
-                  <input
-                    {...field}
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    className={INPUT_CLASS}
-                  />
+                  <>
+                    <input
+                      {...field}
+                      type="password"
+                      required
+                      autoComplete="new-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      className={INPUT_CLASS}
+                    />
+                    <PasswordStrength password={password} policy={policy} />
+                  </>
                 )}
               </FormField>
               <FormField label="Confirm password">
