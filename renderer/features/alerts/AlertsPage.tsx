@@ -23,7 +23,7 @@ import { routeTitle } from '../../lib/navigation';
 import { AlertDetails } from './AlertDetails';
 import { useExportAlerts } from './mutations';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';
-import { ALERT_LOAD_FAILED, useAlerts, useRules } from './queries';
+import { useAlerts, useRules } from './queries';
 import { useMinuteClock } from '../alerts-feed/queries';
 import {
   capitalize,
@@ -34,6 +34,7 @@ import {
   type AlertFilter,
 } from './rules';
 import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from './texts';
 
 const TABS = ['Active Alerts', 'Alert Rules', 'Notification Settings'] as const;
 const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
@@ -185,7 +186,7 @@ function AlertList({
         </select>
       </div>
       {loading ? <p className="text-sm text-muted">Loading…</p> : null}
-      {failed ? <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p> : null}
+      {failed ? <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
       {!loading && !failed && shown.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted">No alerts found matching your criteria</p>
       ) : null}
@@ -228,7 +229,7 @@ function AlertList({
 function RuleSummary() {
   const rules = useRules();
   if (rules.isPending) return <p className="text-sm text-muted">Loading…</p>;
-  if (rules.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
+  if (rules.isError) return <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p>;
   return (
     <div className="space-y-3 text-sm">
       <ul className="space-y-2" aria-label="Alert rules">

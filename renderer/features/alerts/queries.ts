@@ -2,11 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
 import { userQueries } from '../users/queries';
+import { ALERT_TEXTS } from './texts';
 
-/** Part 2 §8: 'Failed to load alert data' is logged. */
-export const ALERT_LOAD_FAILED = 'Failed to load alert data';
-
-const logged = onlyLogged(ALERT_LOAD_FAILED);
+const logged = onlyLogged(ALERT_TEXTS.loadFailed);
 
 /** Alerting's key space and queries: alerts, rules, notification settings, channels and muting. */
 export const alertQueries = {

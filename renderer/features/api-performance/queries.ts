@@ -5,9 +5,7 @@ import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
 import { logError } from '../../lib/log';
 import { saveText } from '../../lib/save-file';
-
-/** Part 2 §8: a load failure is only logged, with this text. */
-export const LOAD_FAILURE = 'Failed to load API performance data';
+import { API_PERFORMANCE_TEXTS } from './texts';
 
 /** API performance's key space and queries. */
 export const apiPerformanceQueries = {
@@ -18,7 +16,7 @@ export const apiPerformanceQueries = {
       queryFn: () => call('monitoring.apiPerformance', { query: { range } }),
       refetchInterval: MONITORING_REFRESH_MS,
       placeholderData: (previous) => previous,
-      ...onlyLogged(LOAD_FAILURE),
+      ...onlyLogged(API_PERFORMANCE_TEXTS.loadFailed),
     }),
 };
 

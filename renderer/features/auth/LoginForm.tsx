@@ -7,6 +7,7 @@ import { warmUpSignIn } from '../../app/warmUp';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { FormField } from '../../components/ui/FormField';
+import { AUTH_TEXTS } from './texts';
 
 const INPUT =
   'mt-1.5 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm placeholder:text-muted focus:border-accent focus-visible:outline-2 focus-visible:outline-offset-0';
@@ -49,12 +50,12 @@ export function LoginForm() {
         >
           <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div>
-            <h2 className="font-semibold">Login Failed</h2>
+            <h2 className="font-semibold">{AUTH_TEXTS.loginFailed}</h2>
             <p className="mt-0.5">{error}</p>
           </div>
         </div>
       ) : null}
-      <FormField label="Email Address">
+      <FormField label={AUTH_TEXTS.emailLabel}>
         {(field) => (
           <input
             {...field}
@@ -69,7 +70,7 @@ export function LoginForm() {
           />
         )}
       </FormField>
-      <FormField label="Password">
+      <FormField label={AUTH_TEXTS.passwordLabel}>
         {(field) => (
           <input
             {...field}
@@ -85,7 +86,7 @@ export function LoginForm() {
       </FormField>
       <Button type="submit" variant="primary" className="w-full py-2.5" disabled={signingIn}>
         {signingIn ? <Spinner className="size-4 text-current" /> : null}
-        {signingIn ? 'Signing In...' : 'Sign In'}
+        {signingIn ? AUTH_TEXTS.signingIn : AUTH_TEXTS.signIn}
       </Button>
     </form>
   );

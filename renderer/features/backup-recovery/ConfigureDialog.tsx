@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/errors';
+import { BACKUP_TEXTS } from './texts';
 import { useAddLocation, useCheckLocations, useDeleteJob, useSaveJob } from './queries';
 import { FormField } from '../../components/ui/FormField';
 
@@ -245,7 +246,7 @@ export function ConfigureDialog({
             </div>
           </form>
         </section>
-        <InlineError message={failed ? errorMessage(failed) : null} />
+        <InlineError message={failed ? errorMessage(failed, BACKUP_TEXTS.requestFailed) : null} />
       </div>
     </Modal>
   );

@@ -5,7 +5,8 @@ import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { formatDateTime } from '../../lib/format';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/errors';
+import { BACKUP_TEXTS } from './texts';
 import { useRestore } from './queries';
 import { FormField } from '../../components/ui/FormField';
 
@@ -43,7 +44,9 @@ export function RestoreDialog({ point, onClose }: { point: RecoveryPoint | null;
               />
             )}
           </FormField>
-          <InlineError message={restore.error ? errorMessage(restore.error) : null} />
+          <InlineError
+            message={restore.error ? errorMessage(restore.error, BACKUP_TEXTS.requestFailed) : null}
+          />
           <div className="flex justify-end gap-2">
             <Button onClick={close}>Cancel</Button>
             <Button

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, formatSeconds, usedPercent } from './format';
 import { JOB_STATUS, RUN_STATUS, STORAGE_STATUS, VERIFICATION } from './statuses';
+import { BACKUP_TEXTS } from './texts';
 
 const badge = ([tone, text]: [Parameters<typeof StatusBadge>[0]['tone'], string]) => (
   <StatusBadge tone={tone}>{text}</StatusBadge>
@@ -101,7 +102,7 @@ export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
       columns={JOB_COLUMNS}
       data={jobs}
       getRowId={(job) => job.id}
-      empty="No backup jobs yet. Add one with Configure."
+      empty={BACKUP_TEXTS.noJobs}
       minWidth="84rem"
     />
   );
@@ -114,7 +115,7 @@ export function HistoryTab({ history }: { history: BackupOverview['history'] }) 
       columns={RUN_COLUMNS}
       data={history}
       getRowId={(run) => run.id}
-      empty="No backups have run yet."
+      empty={BACKUP_TEXTS.noHistory}
       minWidth="64rem"
     />
   );
@@ -127,15 +128,11 @@ export function LocationsTab({ locations }: { locations: BackupOverview['locatio
       columns={LOCATION_COLUMNS}
       data={locations}
       getRowId={(l) => l.id}
-      empty="No storage locations."
+      empty={BACKUP_TEXTS.noLocations}
       minWidth="64rem"
     />
   );
 }
-
-/** Downloads are the archives as written: the text says what opens them. */
-export const DOWNLOAD_NOTE =
-  'Downloads are the archives as stored, encrypted with age: only the backup key opens them. An incremental or differential archive restores only together with the archives it continues.';
 
 export function RecoveryPointsTab({
   points,
@@ -153,13 +150,13 @@ export function RecoveryPointsTab({
 }) {
   return (
     <div className="space-y-2">
-      <p className="text-xs text-muted">{DOWNLOAD_NOTE}</p>
+      <p className="text-xs text-muted">{BACKUP_TEXTS.downloadNote}</p>
       <TabTable
         label="Recovery points"
         columns={POINT_COLUMNS}
         data={points}
         getRowId={(p) => p.id}
-        empty="No recovery points yet. Run a backup first."
+        empty={BACKUP_TEXTS.noRecoveryPoints}
         minWidth="56rem"
         rowActions={{
           header: 'Actions',

@@ -3,9 +3,7 @@ import type { BackupJobInput } from '../../../shared/api/backups';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
 import { saveRecoveryPoint } from '../../lib/save-file';
-
-/** Part 2 §8: a load failure is only logged, with this text. */
-export const LOAD_FAILURE = 'Failed to load backup data';
+import { BACKUP_TEXTS } from './texts';
 
 /** Backups' key space and queries. */
 export const backupQueries = {
@@ -21,7 +19,7 @@ export const backupQueries = {
           data?.activity.some((a) => a.percent < 100) || data?.history.some((h) => h.status === 'running');
         return busy ? 2_000 : 30_000;
       },
-      ...onlyLogged(LOAD_FAILURE),
+      ...onlyLogged(BACKUP_TEXTS.loadFailed),
     }),
 };
 

@@ -4,6 +4,7 @@ import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { organizationQueries } from './queries';
 import { logError } from '../../lib/log';
+import { ORGANIZATION_TEXTS } from './texts';
 
 /**
  * Part 1 §4: switching stores the id (main process), then clears and reloads the context, members and
@@ -17,7 +18,7 @@ export function useSwitchOrganization() {
       useOrganizationStore.getState().setCurrent(organizationId);
       void queryClient.resetQueries({ queryKey: organizationQueries.one(organizationId) });
     },
-    onError: (error) => logError('Switching organization failed', error),
+    onError: (error) => logError(ORGANIZATION_TEXTS.switchFailed, error),
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { onlyLogged } from '../../lib/loadFailure';
+import { ORGANIZATION_TEXTS } from './texts';
 
 /**
  * The organizations' key space and queries: everything of one organization sits under `one(id)`. Part 1
@@ -15,31 +16,31 @@ export const organizationQueries = {
     queryOptions({
       queryKey: [...organizationQueries.all(), 'list'] as const,
       queryFn: () => call('organizations.list'),
-      ...onlyLogged('Could not load the organizations'),
+      ...onlyLogged(ORGANIZATION_TEXTS.loadFailed.list),
     }),
   context: (id: string) =>
     queryOptions({
       queryKey: [...organizationQueries.one(id), 'context'] as const,
       queryFn: () => call('organizations.context', { params: { id } }),
-      ...onlyLogged('Could not load the organization context'),
+      ...onlyLogged(ORGANIZATION_TEXTS.loadFailed.context),
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...organizationQueries.one(id), 'detail'] as const,
       queryFn: () => call('organizations.get', { params: { id } }),
-      ...onlyLogged('Could not load the organization'),
+      ...onlyLogged(ORGANIZATION_TEXTS.loadFailed.detail),
     }),
   members: (id: string) =>
     queryOptions({
       queryKey: [...organizationQueries.one(id), 'members'] as const,
       queryFn: () => call('organizations.members', { params: { id } }),
-      ...onlyLogged('Could not load the members'),
+      ...onlyLogged(ORGANIZATION_TEXTS.loadFailed.members),
     }),
   stats: (id: string) =>
     queryOptions({
       queryKey: [...organizationQueries.one(id), 'stats'] as const,
       queryFn: () => call('organizations.stats', { params: { id } }),
-      ...onlyLogged('Could not load the organization stats'),
+      ...onlyLogged(ORGANIZATION_TEXTS.loadFailed.stats),
     }),
 };
 

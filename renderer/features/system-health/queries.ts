@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MONITORING_REFRESH_MS } from '../../../shared/monitoring';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
-
-/** Part 2 §8: a load failure is only logged, with this text. */
-export const LOAD_FAILURE = 'Failed to load system health';
+import { HEALTH_TEXTS } from './texts';
 
 /** System health's key space and queries; part 2 §9: refreshed every 30 s. */
 export const systemHealthQueries = {
@@ -15,14 +13,14 @@ export const systemHealthQueries = {
       queryFn: () => call('monitoring.systemHealth'),
       refetchInterval: MONITORING_REFRESH_MS,
       placeholderData: (previous) => previous,
-      ...onlyLogged(LOAD_FAILURE),
+      ...onlyLogged(HEALTH_TEXTS.loadFailed),
     }),
   queues: () =>
     queryOptions({
       queryKey: [...systemHealthQueries.all(), 'queues'] as const,
       queryFn: () => call('jobs.listQueues'),
       refetchInterval: MONITORING_REFRESH_MS,
-      ...onlyLogged(LOAD_FAILURE),
+      ...onlyLogged(HEALTH_TEXTS.loadFailed),
     }),
 };
 
