@@ -47,3 +47,18 @@ describe('FormField (one labelled control)', () => {
     expect(screen.getByText('Filter 2').className).toContain('sr-only');
   });
 });
+
+describe('FormField with a server error', () => {
+  it('announces it as well as tying it to the control', () => {
+    render(
+      <FormField label="Role Name" error="A role with this name already exists" announceError>
+        {(props) => <input {...props} />}
+      </FormField>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Role Name' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('A role with this name already exists');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+  });
+});

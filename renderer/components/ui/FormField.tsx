@@ -19,6 +19,7 @@ export function FormField({
   error,
   hint,
   hideLabel,
+  announceError,
   className,
   children,
 }: {
@@ -29,6 +30,8 @@ export function FormField({
   hint?: ReactNode;
   /** The label is said, not shown (a search box whose placeholder and icon say what it is). */
   hideLabel?: boolean;
+  /** The error arrives from the server after a submit: it is announced (role=alert) as well as tied. */
+  announceError?: boolean;
   className?: string | undefined;
   children: (props: FieldControlProps) => ReactNode;
 }) {
@@ -47,7 +50,11 @@ export function FormField({
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
+        <p
+          id={`${id}-error`}
+          role={announceError ? 'alert' : undefined}
+          className="mt-1 text-xs text-red-700 dark:text-red-400"
+        >
           {error}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Role } from '../../../shared/api/roles';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
@@ -164,10 +164,9 @@ function NameAndDescription({
   /** The server's text when the name is the problem (another role holds it). */
   nameError: string | null;
 }) {
-  const errorId = useId();
   return (
     <>
-      <FormField label="Role Name">
+      <FormField label="Role Name" error={nameError} announceError>
         {(field) => (
           <input
             {...field}
@@ -176,15 +175,10 @@ function NameAndDescription({
             maxLength={100}
             required
             autoFocus
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? errorId : undefined}
             className={INPUT_CLASS}
           />
         )}
       </FormField>
-      <div id={errorId}>
-        <InlineError message={nameError} />
-      </div>
       <FormField label="Description">
         {(field) => (
           <textarea
