@@ -1,9 +1,7 @@
 import type { BackupOverview, RecoveryPoint } from '../../../shared/api/backups';
 import { Button } from '../../components/ui/Button';
-import type { RowData } from '@tanstack/react-table';
-import { DataTable, type DataColumn, type DataTableProps } from '../../components/ui/DataTable';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { LoadBar } from '../../components/ui/LoadBar';
-import { ScrollRegion } from '../../components/ui/ScrollRegion';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, formatSeconds, usedPercent } from './format';
@@ -86,19 +84,11 @@ const POINT_COLUMNS: readonly DataColumn<RecoveryPoint>[] = [
   { id: 'tags', header: 'Tags', cell: (p) => p.tags.join(', ') },
 ];
 
-/** A tab's table in a named scrolling region (a keyboard user scrolls it sideways). */
-function TabTable<T extends RowData>(props: DataTableProps<T>) {
-  return (
-    <ScrollRegion label={props.label}>
-      <DataTable {...props} />
-    </ScrollRegion>
-  );
-}
-
 export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
   return (
-    <TabTable
+    <DataTable
       label="Backup jobs"
+      scrollLabel="Backup jobs"
       columns={JOB_COLUMNS}
       data={jobs}
       getRowId={(job) => job.id}
@@ -110,8 +100,9 @@ export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
 
 export function HistoryTab({ history }: { history: BackupOverview['history'] }) {
   return (
-    <TabTable
+    <DataTable
       label="Backup history"
+      scrollLabel="Backup history"
       columns={RUN_COLUMNS}
       data={history}
       getRowId={(run) => run.id}
@@ -123,8 +114,9 @@ export function HistoryTab({ history }: { history: BackupOverview['history'] }) 
 
 export function LocationsTab({ locations }: { locations: BackupOverview['locations'] }) {
   return (
-    <TabTable
+    <DataTable
       label="Storage locations"
+      scrollLabel="Storage locations"
       columns={LOCATION_COLUMNS}
       data={locations}
       getRowId={(l) => l.id}
@@ -151,8 +143,9 @@ export function RecoveryPointsTab({
   return (
     <div className="space-y-2">
       <p className="text-xs text-muted">{BACKUP_TEXTS.downloadNote}</p>
-      <TabTable
+      <DataTable
         label="Recovery points"
+        scrollLabel="Recovery points"
         columns={POINT_COLUMNS}
         data={points}
         getRowId={(p) => p.id}
