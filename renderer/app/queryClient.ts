@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
+import { loggingQueryCache } from '../lib/loadFailure';
 
 export const queryClient = new QueryClient({
+  queryCache: loggingQueryCache(),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

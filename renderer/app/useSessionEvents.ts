@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { onEvent } from '../lib/bridge';
-import { organizationKeys } from '../features/organization/queries';
+import { organizationQueries } from '../features/organization/queries';
 import { queryClient } from './queryClient';
 import { useAuthStore } from './state/useAuthStore';
 import { useOrganizationStore } from './state/useOrganizationStore';
@@ -39,7 +39,7 @@ export function useSessionEvents(): void {
       void useOrganizationStore.getState().load();
     } else if (status === 'unauthenticated') {
       useOrganizationStore.getState().reset();
-      queryClient.removeQueries({ queryKey: organizationKeys.all });
+      queryClient.removeQueries({ queryKey: organizationQueries.all() });
     }
   }, [status]);
 
@@ -49,7 +49,7 @@ export function useSessionEvents(): void {
         // This window's own switch already reloaded; this is for the others.
         if (useOrganizationStore.getState().currentId === organizationId) return;
         useOrganizationStore.getState().setCurrent(organizationId);
-        void queryClient.resetQueries({ queryKey: organizationKeys.one(organizationId) });
+        void queryClient.resetQueries({ queryKey: organizationQueries.one(organizationId) });
       }),
     [],
   );

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackupOverview, RecoveryPoint, StorageLocation } from '../../shared/api/backups';
 import { BackupRecoveryPage } from '../../renderer/features/backup-recovery/BackupRecoveryPage';
-import { DOWNLOAD_NOTE } from '../../renderer/features/backup-recovery/Tabs';
+import { BACKUP_TEXTS } from '../../renderer/features/backup-recovery/texts';
 import { formatDateTime } from '../../renderer/lib/format';
 
 const point = (id: string, over: Partial<RecoveryPoint> = {}): RecoveryPoint => ({
@@ -126,7 +126,7 @@ describe('recovery points', () => {
       'export:save': () => ({ status: 'saved', fileName: 'console-p2.gz.age' }),
     });
     const user = await openRecoveryPoints();
-    expect(screen.getByText(DOWNLOAD_NOTE)).toBeTruthy();
+    expect(screen.getByText(BACKUP_TEXTS.downloadNote)).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('button', { name: /^Download / })).toHaveLength(2);
     await user.click(

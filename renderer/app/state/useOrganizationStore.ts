@@ -5,7 +5,8 @@
  */
 import { create } from 'zustand';
 import { call } from '../../lib/bridge';
-import { logError } from '../../lib/log';
+import { logLoadFailure } from '../../lib/loadFailure';
+import { ORGANIZATION_TEXTS } from '../../features/organization/texts';
 
 interface OrganizationState {
   currentId: string | null;
@@ -26,7 +27,7 @@ export const useOrganizationStore = create<OrganizationState>()((set) => ({
       set({ currentId: organizationId, loaded: true });
     } catch (error) {
       // Part 1 §8: a failed organization load is only logged; the screens stay in their loading state.
-      logError('Could not load the current organization', error);
+      logLoadFailure(ORGANIZATION_TEXTS.loadFailed.current, error);
       set({ loaded: true });
     }
   },

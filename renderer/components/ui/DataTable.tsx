@@ -47,6 +47,11 @@ export interface DataTableProps<T extends RowData> {
   totalRows?: number;
   /** Below this width the table scrolls sideways. */
   minWidth?: string;
+  /**
+   * Names the sideways-scrolling box and makes it a stop of the tab order (issue 17), for a table wide
+   * enough to scroll at common window widths: a keyboard user can then scroll it with the arrow keys.
+   */
+  scrollLabel?: string;
   className?: string;
 }
 
@@ -141,7 +146,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   ) : null;
 
   return (
-    <div className={clsx('overflow-x-auto text-sm', props.className)}>
+    <div
+      className={clsx('overflow-x-auto text-sm', props.className)}
+      {...(props.scrollLabel ? { role: 'region', 'aria-label': props.scrollLabel, tabIndex: 0 } : {})}
+    >
       <div
         role="table"
         aria-label={props.label}

@@ -4,6 +4,7 @@ import { SET_PASSWORD_PATH } from '../../../shared/users';
 import { Button } from './Button';
 import { INPUT_CLASS } from './styles';
 import { formatDate } from '../../lib/format';
+import { FormField } from './FormField';
 
 /**
  * A one-time link, shown once: the server keeps only its hash, so closing this is the last chance to copy
@@ -35,15 +36,17 @@ function ShownLink({ data, token, who }: { data: OneTimeLinkData; token: string;
         {link ? 'One-time link' : 'One-time code'} for {who}, valid until {formatDate(data.expiresAt)} (
         {new Date(data.expiresAt).toLocaleTimeString()}). It is shown only now.
       </p>
-      <label className="block font-medium">
-        {link ? 'Link' : 'Code'}
-        <input
-          readOnly
-          value={value}
-          className={`${INPUT_CLASS} font-mono text-xs`}
-          onFocus={(e) => e.target.select()}
-        />
-      </label>
+      <FormField label={link ? 'Link' : 'Code'}>
+        {(field) => (
+          <input
+            {...field}
+            readOnly
+            value={value}
+            className={`${INPUT_CLASS} font-mono text-xs`}
+            onFocus={(e) => e.target.select()}
+          />
+        )}
+      </FormField>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           onClick={() => {

@@ -25,9 +25,16 @@ function loadChecker(): Promise<Checker> {
 
 /**
  * The strength of a password being chosen (zxcvbn-ts score 0–4) and what the password policy in force
- * still asks of it; the server checks the same policy on save.
+ * still asks of it; the server checks the same policy on save. Without a known policy (a page opened
+ * before sign-in cannot read the settings) only the strength is shown.
  */
-export function PasswordStrength({ password, policy }: { password: string; policy: PasswordPolicy }) {
+export function PasswordStrength({
+  password,
+  policy,
+}: {
+  password: string;
+  policy?: PasswordPolicy | undefined;
+}) {
   const [scored, setScored] = useState<{ password: string; score: number } | null>(null);
   useEffect(() => {
     let current = true;
@@ -39,7 +46,7 @@ export function PasswordStrength({ password, policy }: { password: string; polic
   }, [password]);
   if (!password) return null;
   const score = scored?.password === password ? scored.score : null;
-  const gaps = passwordPolicyGaps(policy, password);
+  const gaps = policy ? passwordPolicyGaps(policy, password) : null;
   return (
     <div className="mt-2 space-y-1 text-xs text-muted">
       <div className="flex items-center gap-2">
@@ -55,7 +62,11 @@ export function PasswordStrength({ password, policy }: { password: string; polic
         />
         <span aria-live="polite">{score === null ? 'Checking…' : LABELS[score]}</span>
       </div>
-      <p>{gaps.length === 0 ? `Meets the ${policy} password policy.` : `Still needs ${gaps.join(', ')}.`}</p>
+      {gaps === null ? null : (
+        <p>
+          {gaps.length === 0 ? `Meets the ${policy} password policy.` : `Still needs ${gaps.join(', ')}.`}
+        </p>
+      )}
     </div>
   );
 }

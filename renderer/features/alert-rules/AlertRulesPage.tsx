@@ -19,7 +19,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { useDeleteRule, useDuplicateRule, useSetRuleStatus } from '../alerts/mutations';
-import { ALERT_LOAD_FAILED, useRules } from '../alerts/queries';
+import { useRules } from '../alerts/queries';
 import { capitalize, SEVERITY_TONE } from '../alerts/rules';
 import type { StatusTone } from '../../components/ui/StatusBadge';
 import type { RuleState } from '../../../shared/alerting';
@@ -35,6 +35,8 @@ import { ChannelsTab } from './ChannelsTab';
 import { RuleFormModal } from './RuleFormModal';
 import { RULE_TEMPLATES } from '../../../shared/alert-templates';
 import { useMinuteClock } from '../alerts-feed/queries';
+import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from '../alerts/texts';
 
 type Editing = { id: string | null; rule: RuleInput } | null;
 
@@ -126,16 +128,18 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <label className="block text-sm">
-          <span className="sr-only">Search rules</span>
-          <input
-            type="search"
-            placeholder="Search name or description"
-            className={INPUT_CLASS}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </label>
+        <FormField label="Search rules" hideLabel>
+          {(field) => (
+            <input
+              {...field}
+              type="search"
+              placeholder="Search name or description"
+              className={INPUT_CLASS}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
+        </FormField>
         <select
           aria-label="Status"
           className={INPUT_CLASS}
@@ -165,7 +169,7 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
       </div>
       <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
       {rules.isPending ? <p className="text-sm text-muted">Loading…</p> : null}
-      {rules.isError ? <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p> : null}
+      {rules.isError ? <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
       {!rules.isPending && !rules.isError && shown.length === 0 ? (
         <div className="py-8 text-center text-sm">
           <p className="font-medium text-fg">No alert rules found</p>

@@ -5,8 +5,9 @@ import { StatusBadge } from '../../components/ui/StatusBadge';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useTestChannel } from '../alerts/mutations';
-import { ALERT_LOAD_FAILED, useChannels } from '../alerts/queries';
+import { useChannels } from '../alerts/queries';
 import { MutingSection } from './muting/MutingSection';
+import { ALERT_TEXTS } from '../alerts/texts';
 
 /**
  * The Notification Channels tab: each channel with a real "send test", then the silences and maintenance
@@ -31,7 +32,7 @@ function ChannelList({ canChange }: { canChange: boolean }) {
   const test = useTestChannel();
   const [targets, setTargets] = useState<Record<string, string>>({});
   if (channels.isPending) return <p className="text-sm text-muted">Loading…</p>;
-  if (channels.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
+  if (channels.isError) return <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p>;
   return (
     <div className="space-y-3">
       {test.data ? (

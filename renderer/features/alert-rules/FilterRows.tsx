@@ -2,7 +2,8 @@ import { METRICS, type MetricId, type RuleFilter } from '../../../shared/alertin
 import { Button } from '../../components/ui/Button';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { type FieldErrors } from './form-errors';
-import { FormField, SelectControl } from './FormControls';
+import { FormField } from '../../components/ui/FormField';
+import { SelectControl } from './FormControls';
 
 const FILTER_OPERATORS = ['==', '!='] as const;
 

@@ -1,50 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { FormField } from '../../components/ui/FormField';
 import { INPUT_CLASS } from '../../components/ui/styles';
-
-type ControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
-
-/**
- * A labelled control with its own error under it, tied by aria-describedby (and a hint, when given): the
- * control is drawn by `children(props)` so any input, select or textarea can take the wiring.
- */
-export function FormField({
-  label,
-  context,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  label: string;
-  /** Said before the label to a screen reader only ("Filter 2"): a row's controls each get their own name. */
-  context?: string | undefined;
-  error?: string | undefined;
-  hint?: string;
-  className?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {context ? <span className="sr-only">{context} </span> : null}
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A select of fixed options, with `FormField`'s label and error. */
 export function SelectControl<T extends string>({

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/Button';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { useIntegrations } from '../integrations/queries';
 import { type FieldErrors } from './form-errors';
-import { FormField, SelectControl } from './FormControls';
+import { FormField } from '../../components/ui/FormField';
+import { SelectControl } from './FormControls';
 
 const TARGET_HINT: Record<RuleNotification['type'], string> = {
   email: 'An email address',

@@ -11,13 +11,14 @@ import {
 } from 'recharts';
 import { METRICS, type RuleInput } from '../../../shared/alerting';
 import type { RulePreview } from '../../../shared/api/alerts';
+import { AXIS, GRID, MARGIN } from '../../components/ui/chartDefaults';
 import { ChartFigure } from '../../components/ui/ChartFigure';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { clockLabel } from '../../lib/monitoring-format';
 import { capitalize } from '../alerts/rules';
 import { seriesName, stateRuns, type StateRun } from './preview-runs';
+import { FormField } from '../../components/ui/FormField';
 
-const AXIS = { fontSize: 11, fill: 'var(--muted)' };
 /** Pending in amber, firing in red; the text alternative and the legend below say which is which. */
 const SHADE: Record<string, string> = { pending: 'var(--color-amber-400)', firing: 'var(--color-red-500)' };
 
@@ -40,16 +41,22 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
       <h3 className="font-semibold text-fg">Preview of the last hour</h3>
       <p role="status">{preview.summary}</p>
       {preview.series.length > 1 ? (
-        <label className="block font-medium text-fg">
-          Series
-          <select className={INPUT_CLASS} value={index} onChange={(e) => setIndex(Number(e.target.value))}>
-            {preview.series.map((s, i) => (
-              <option key={i} value={i}>
-                {seriesName(s.labels)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Series">
+          {(field) => (
+            <select
+              {...field}
+              className={INPUT_CLASS}
+              value={index}
+              onChange={(e) => setIndex(Number(e.target.value))}
+            >
+              {preview.series.map((s, i) => (
+                <option key={i} value={i}>
+                  {seriesName(s.labels)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       ) : null}
       {series ? (
         <>
@@ -66,12 +73,8 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
             className="h-48"
           >
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart
-                accessibilityLayer={false}
-                data={points}
-                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+              <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
+                <CartesianGrid {...GRID} />
                 <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
                 <YAxis tick={AXIS} width={48} />
                 {runs

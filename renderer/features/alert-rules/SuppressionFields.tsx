@@ -1,7 +1,8 @@
 import type { RuleInput } from '../../../shared/alerting';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { type FieldErrors } from './form-errors';
-import { FormField, NumberControl } from './FormControls';
+import { FormField } from '../../components/ui/FormField';
+import { NumberControl } from './FormControls';
 
 type Suppression = RuleInput['suppressionRules'];
 

@@ -1,12 +1,20 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BannerAlert } from '../../../shared/alerts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, onEvent } from '../../lib/bridge';
 
-/** The banner's alerts live in the main process; this cache mirrors them ('alerts:changed' pushes). */
-export const alertKeys = {
-  all: ['alerts'] as const,
-  feed: () => [...alertKeys.all, 'feed'] as const,
+/**
+ * The banner's alerts live in the main process; this cache mirrors them ('alerts:changed' pushes). Its own
+ * key space, apart from alerting's ('alerting').
+ */
+export const alertFeedQueries = {
+  all: () => ['alerts-feed'] as const,
+  feed: () =>
+    queryOptions({
+      queryKey: [...alertFeedQueries.all(), 'feed'] as const,
+      queryFn: () => call('alerts:list'),
+      // Pushed, never stale: no refetch on focus or remount.
+      staleTime: Infinity,
+    }),
 };
 
 export function useAlertFeed() {
@@ -14,16 +22,11 @@ export function useAlertFeed() {
   useEffect(
     () =>
       onEvent('alerts:changed', ({ alerts }) =>
-        queryClient.setQueryData<BannerAlert[]>(alertKeys.feed(), alerts),
+        queryClient.setQueryData(alertFeedQueries.feed().queryKey, alerts),
       ),
     [queryClient],
   );
-  return useQuery({
-    queryKey: alertKeys.feed(),
-    queryFn: () => call('alerts:list'),
-    // Pushed, never stale: no refetch on focus or remount.
-    staleTime: Infinity,
-  });
+  return useQuery(alertFeedQueries.feed());
 }
 
 const MINUTE = 60_000;

@@ -10,6 +10,7 @@ import { AssignControl } from './AssignControl';
 import { useAlertTransition, type AlertAction } from './mutations';
 import { capitalize, SEVERITY_TONE, STATUS_TONE } from './rules';
 import { useMinuteClock } from '../alerts-feed/queries';
+import { FormField } from '../../components/ui/FormField';
 
 /** An alert's details panel: its fields, its history, and the transitions (part 2 §4, issue 12). */
 export function AlertDetails({
@@ -85,15 +86,17 @@ export function AlertDetails({
         </section>
         {canChange && open ? (
           <section aria-label="Actions" className="space-y-2">
-            <label className="block font-medium text-fg">
-              Comment
-              <textarea
-                className={INPUT_CLASS}
-                rows={2}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            </label>
+            <FormField label="Comment">
+              {(field) => (
+                <textarea
+                  {...field}
+                  className={INPUT_CLASS}
+                  rows={2}
+                  value={comment}
+                  onChange={(e) => setComment(e.target.value)}
+                />
+              )}
+            </FormField>
             <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
             <div className="flex flex-wrap gap-2">
               <Button

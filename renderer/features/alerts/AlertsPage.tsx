@@ -23,7 +23,7 @@ import { routeTitle } from '../../lib/navigation';
 import { AlertDetails } from './AlertDetails';
 import { useExportAlerts } from './mutations';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';
-import { ALERT_LOAD_FAILED, useAlerts, useRules } from './queries';
+import { useAlerts, useRules } from './queries';
 import { useMinuteClock } from '../alerts-feed/queries';
 import {
   capitalize,
@@ -33,6 +33,8 @@ import {
   STATUS_TONE,
   type AlertFilter,
 } from './rules';
+import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from './texts';
 
 const TABS = ['Active Alerts', 'Alert Rules', 'Notification Settings'] as const;
 const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
@@ -144,16 +146,18 @@ function AlertList({
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <label className="block text-sm">
-          <span className="sr-only">Search alerts</span>
-          <input
-            type="search"
-            placeholder="Search title, description or source"
-            className={INPUT_CLASS}
-            value={filter.search}
-            onChange={(e) => setFilter({ ...filter, search: e.target.value })}
-          />
-        </label>
+        <FormField label="Search alerts" hideLabel>
+          {(field) => (
+            <input
+              {...field}
+              type="search"
+              placeholder="Search title, description or source"
+              className={INPUT_CLASS}
+              value={filter.search}
+              onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+            />
+          )}
+        </FormField>
         <select
           aria-label="Severity"
           className={INPUT_CLASS}
@@ -182,7 +186,7 @@ function AlertList({
         </select>
       </div>
       {loading ? <p className="text-sm text-muted">Loading…</p> : null}
-      {failed ? <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p> : null}
+      {failed ? <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
       {!loading && !failed && shown.length === 0 ? (
         <p className="py-8 text-center text-sm text-muted">No alerts found matching your criteria</p>
       ) : null}
@@ -225,7 +229,7 @@ function AlertList({
 function RuleSummary() {
   const rules = useRules();
   if (rules.isPending) return <p className="text-sm text-muted">Loading…</p>;
-  if (rules.isError) return <p className="text-sm text-muted">{ALERT_LOAD_FAILED}</p>;
+  if (rules.isError) return <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p>;
   return (
     <div className="space-y-3 text-sm">
       <ul className="space-y-2" aria-label="Alert rules">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Alert } from '../../../shared/alerting';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
@@ -6,6 +6,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useAssignAlert } from './mutations';
 import { useAssignees } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 const NOBODY = '';
 
@@ -23,7 +24,6 @@ export function AssignControl({
   me: { userId: string } | null;
   canListUsers: boolean;
 }) {
-  const id = useId();
   const assignees = useAssignees(canListUsers);
   const assign = useAssignAlert();
   const named = assignees.data?.filter((u) => u.name === alert.assignedTo) ?? [];
@@ -33,25 +33,24 @@ export function AssignControl({
     <div className="flex flex-wrap items-end gap-2">
       {canListUsers ? (
         <>
-          <div>
-            <label htmlFor={id} className="block font-medium text-fg">
-              Assign to
-            </label>
-            <select
-              id={id}
-              className={INPUT_CLASS}
-              value={choice}
-              disabled={!assignees.data}
-              onChange={(e) => setPicked(e.target.value)}
-            >
-              <option value={NOBODY}>Nobody</option>
-              {assignees.data?.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name} ({u.email})
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label="Assign to">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={choice}
+                disabled={!assignees.data}
+                onChange={(e) => setPicked(e.target.value)}
+              >
+                <option value={NOBODY}>Nobody</option>
+                {assignees.data?.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.name} ({u.email})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <Button
             disabled={assign.isPending || !assignees.data}
             onClick={() => assign.mutate({ alertId: alert.id, userId: choice || null })}

@@ -12,6 +12,7 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useSaveNotificationSettings } from './mutations';
 import { useNotificationSettings } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 const delayLabel = (m: number) => (m === 60 ? '1 hour' : `${m} min`);
 
@@ -63,48 +64,52 @@ export function NotificationSettingsPanel() {
           />
           Quiet hours ({QUIET_HOURS.start} to {QUIET_HOURS.end}): hold non-critical notifications
         </label>
-        <label className="block font-medium">
-          Escalation delay
-          <select
-            className={INPUT_CLASS}
-            value={draft.escalationDelayMinutes}
-            onChange={(e) =>
-              setDraft({
-                ...draft,
-                escalationDelayMinutes: Number(
-                  e.target.value,
-                ) as NotificationSettings['escalationDelayMinutes'],
-              })
-            }
-          >
-            {ESCALATION_DELAYS_MINUTES.map((m) => (
-              <option key={m} value={m}>
-                {delayLabel(m)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block font-medium">
-          Grouping window
-          <select
-            className={INPUT_CLASS}
-            value={draft.groupingWindowMinutes}
-            onChange={(e) =>
-              setDraft({
-                ...draft,
-                groupingWindowMinutes: Number(
-                  e.target.value,
-                ) as NotificationSettings['groupingWindowMinutes'],
-              })
-            }
-          >
-            {GROUPING_WINDOWS_MINUTES.map((m) => (
-              <option key={m} value={m}>
-                {m} {m === 1 ? 'minute' : 'minutes'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Escalation delay">
+          {(field) => (
+            <select
+              {...field}
+              className={INPUT_CLASS}
+              value={draft.escalationDelayMinutes}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  escalationDelayMinutes: Number(
+                    e.target.value,
+                  ) as NotificationSettings['escalationDelayMinutes'],
+                })
+              }
+            >
+              {ESCALATION_DELAYS_MINUTES.map((m) => (
+                <option key={m} value={m}>
+                  {delayLabel(m)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Grouping window">
+          {(field) => (
+            <select
+              {...field}
+              className={INPUT_CLASS}
+              value={draft.groupingWindowMinutes}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  groupingWindowMinutes: Number(
+                    e.target.value,
+                  ) as NotificationSettings['groupingWindowMinutes'],
+                })
+              }
+            >
+              {GROUPING_WINDOWS_MINUTES.map((m) => (
+                <option key={m} value={m}>
+                  {m} {m === 1 ? 'minute' : 'minutes'}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </fieldset>
       <InlineError message={save.error ? errorMessage(save.error, 'Saving failed') : null} />
       <Button type="submit" variant="primary" disabled={save.isPending}>

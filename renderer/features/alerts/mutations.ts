@@ -9,13 +9,13 @@ import type {
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
 import { saveFile } from '../../lib/save-file';
-import { alertKeys } from './queries';
+import { alertQueries } from './queries';
 
 function useAlertingChange<I, O>(run: (input: I) => Promise<O>, what: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertQueries.all() }),
     onError: (error) => logError(`${what} failed`, error),
   });
 }

@@ -1,72 +1,77 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
-import { logError } from '../../lib/log';
+import { onlyLogged } from '../../lib/loadFailure';
+import { userQueries } from '../users/queries';
+import { ALERT_TEXTS } from './texts';
 
-/** Part 2 §8: 'Failed to load alert data' is logged. */
-export const ALERT_LOAD_FAILED = 'Failed to load alert data';
+const logged = onlyLogged(ALERT_TEXTS.loadFailed);
 
-export const alertKeys = {
-  all: ['alerting'] as const,
-  alerts: () => [...alertKeys.all, 'alerts'] as const,
-  rules: () => [...alertKeys.all, 'rules'] as const,
-  settings: () => [...alertKeys.all, 'settings'] as const,
-  channels: () => [...alertKeys.all, 'channels'] as const,
-  silences: () => [...alertKeys.all, 'silences'] as const,
-  maintenance: () => [...alertKeys.all, 'maintenance'] as const,
-  assignees: () => [...alertKeys.all, 'assignees'] as const,
+/** Alerting's key space and queries: alerts, rules, notification settings, channels and muting. */
+export const alertQueries = {
+  all: () => ['alerting'] as const,
+  /** New alerts fire on the server each minute: the list is read again as often. */
+  alerts: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'alerts'] as const,
+      queryFn: () => call('alerts.listAlerts'),
+      refetchInterval: 30_000,
+      ...logged,
+    }),
+  rules: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'rules'] as const,
+      queryFn: () => call('alerts.listRules'),
+      ...logged,
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'settings'] as const,
+      queryFn: () => call('alerts.getNotificationSettings'),
+      ...logged,
+    }),
+  channels: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'channels'] as const,
+      queryFn: () => call('alerts.listChannels'),
+      ...logged,
+    }),
+  silences: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'silences'] as const,
+      queryFn: () => call('alerts.listSilences'),
+      ...logged,
+    }),
+  maintenance: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all(), 'maintenance'] as const,
+      queryFn: () => call('alerts.listMaintenanceWindows'),
+      ...logged,
+    }),
 };
 
-async function logged<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    logError(ALERT_LOAD_FAILED, error);
-    throw error;
-  }
-}
+export const useAlerts = () => useQuery(alertQueries.alerts());
 
-/** New alerts fire on the server each minute: the list is read again as often. */
-export const useAlerts = () =>
-  useQuery({
-    queryKey: alertKeys.alerts(),
-    queryFn: () => logged(() => call('alerts.listAlerts')),
-    refetchInterval: 30_000,
-  });
+export const useRules = () => useQuery(alertQueries.rules());
 
-export const useRules = () =>
-  useQuery({ queryKey: alertKeys.rules(), queryFn: () => logged(() => call('alerts.listRules')) });
+export const useNotificationSettings = () => useQuery(alertQueries.settings());
 
-export const useNotificationSettings = () =>
-  useQuery({
-    queryKey: alertKeys.settings(),
-    queryFn: () => logged(() => call('alerts.getNotificationSettings')),
-  });
+export const useChannels = () => useQuery(alertQueries.channels());
 
-export const useChannels = () =>
-  useQuery({ queryKey: alertKeys.channels(), queryFn: () => logged(() => call('alerts.listChannels')) });
+export const useSilences = () => useQuery(alertQueries.silences());
 
-export const useSilences = () =>
-  useQuery({ queryKey: alertKeys.silences(), queryFn: () => logged(() => call('alerts.listSilences')) });
-
-export const useMaintenanceWindows = () =>
-  useQuery({
-    queryKey: alertKeys.maintenance(),
-    queryFn: () => logged(() => call('alerts.listMaintenanceWindows')),
-  });
+export const useMaintenanceWindows = () => useQuery(alertQueries.maintenance());
 
 /**
- * Who an alert can be assigned to: the active users who may see alerts, from the users list (which needs
- * users.manage; without it only "Assign to me" is offered, so the query does not run).
+ * Who an alert can be assigned to: the active users who may see alerts, read from the users' own list
+ * query (which needs users.manage; without it only "Assign to me" is offered, so the query does not run).
  */
 export const useAssignees = (enabled: boolean) =>
   useQuery({
-    queryKey: alertKeys.assignees(),
+    ...userQueries.list(),
     enabled,
-    queryFn: async () => {
-      const users = await logged(() => call('users.listUsers'));
-      return users
+    select: (users) =>
+      users
         .filter((u) => u.status === 'active' && u.permissions.includes('alerts.read'))
         .map((u) => ({ id: u.id, name: u.name, email: u.email }))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+        .sort((a, b) => a.name.localeCompare(b.name)),
   });

@@ -13,12 +13,27 @@ import {
 import type { ApiPerformance } from '../../../shared/api/monitoring';
 import { APDEX_T_MS } from '../../../shared/monitoring';
 import { Card } from '../../components/ui/Card';
+import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
+import { AXIS, GRID, MARGIN, TOOLTIP } from '../../components/ui/chartDefaults';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { clockLabel, dayHourLabel, formatCount, formatMs } from '../../lib/monitoring-format';
 
-const AXIS = { fontSize: 11, fill: 'var(--muted)' };
+type Point = ApiPerformance['trend'][number] & { label: string };
 
-const labelled = (data: ApiPerformance) =>
+const LATENCY_COLUMNS: readonly ChartColumn<Point>[] = [
+  { label: 'Time', value: (p) => p.label },
+  { label: 'p50', value: (p) => formatMs(p.p50) },
+  { label: 'p95', value: (p) => formatMs(p.p95) },
+  { label: 'p99', value: (p) => formatMs(p.p99) },
+];
+
+const VOLUME_COLUMNS: readonly ChartColumn<Point>[] = [
+  { label: 'Time', value: (p) => p.label },
+  { label: 'Requests', value: (p) => formatCount(p.requests) },
+  { label: 'Errors', value: (p) => formatCount(p.errors) },
+];
+
+const labelled = (data: ApiPerformance): Point[] =>
   data.trend.map((p) => ({
     ...p,
     label: data.stepMinutes >= 60 ? dayHourLabel(p.time) : clockLabel(p.time),
@@ -54,17 +69,19 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
         </dl>
       }
     >
-      <div className="h-64" aria-hidden="true">
+      <ChartFigure
+        summary="Response time percentiles by step"
+        columns={LATENCY_COLUMNS}
+        rows={points}
+        rowKey={(p) => p.time}
+        className="h-64"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            accessibilityLayer={false}
-            data={points}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+          <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} unit=" ms" />
-            <Tooltip formatter={(v) => formatMs(Number(v))} />
+            <Tooltip {...TOOLTIP} formatter={(v) => formatMs(Number(v))} />
             <Legend />
             <Line
               dataKey="p50"
@@ -92,7 +109,7 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
             />
           </LineChart>
         </ResponsiveContainer>
-      </div>
+      </ChartFigure>
     </Card>
   );
 }
@@ -108,17 +125,19 @@ export function RequestVolume({ data }: { data: ApiPerformance }) {
         </InfoPopover>
       }
     >
-      <div className="h-64" aria-hidden="true">
+      <ChartFigure
+        summary={`Requests and errors by step: ${formatCount(data.kpis.requests)} requests in the range, ${formatCount(points.reduce((n, p) => n + p.errors, 0))} errors`}
+        columns={VOLUME_COLUMNS}
+        rows={points}
+        rowKey={(p) => p.time}
+        className="h-64"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            accessibilityLayer={false}
-            data={points}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+          <BarChart accessibilityLayer={false} data={points} margin={MARGIN}>
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} />
-            <Tooltip formatter={(v) => formatCount(Number(v))} />
+            <Tooltip {...TOOLTIP} formatter={(v) => formatCount(Number(v))} />
             <Legend />
             <Bar
               dataKey="requests"
@@ -130,11 +149,7 @@ export function RequestVolume({ data }: { data: ApiPerformance }) {
             <Bar dataKey="errors" name="Errors" fill="var(--color-red-500)" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
-      </div>
-      <p className="sr-only">
-        {formatCount(data.kpis.requests)} requests in the range,{' '}
-        {formatCount(points.reduce((n, p) => n + p.errors, 0))} errors.
-      </p>
+      </ChartFigure>
     </Card>
   );
 }

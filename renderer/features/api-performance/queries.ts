@@ -1,33 +1,26 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '../../../shared/api/exports';
 import { MONITORING_REFRESH_MS, type ApiRange } from '../../../shared/monitoring';
 import { call } from '../../lib/bridge';
+import { onlyLogged } from '../../lib/loadFailure';
 import { logError } from '../../lib/log';
 import { saveText } from '../../lib/save-file';
+import { API_PERFORMANCE_TEXTS } from './texts';
 
-export const apiPerformanceKeys = {
-  all: ['api-performance'] as const,
-  range: (range: ApiRange) => [...apiPerformanceKeys.all, range] as const,
+/** API performance's key space and queries. */
+export const apiPerformanceQueries = {
+  all: () => ['api-performance'] as const,
+  range: (range: ApiRange) =>
+    queryOptions({
+      queryKey: [...apiPerformanceQueries.all(), range] as const,
+      queryFn: () => call('monitoring.apiPerformance', { query: { range } }),
+      refetchInterval: MONITORING_REFRESH_MS,
+      placeholderData: (previous) => previous,
+      ...onlyLogged(API_PERFORMANCE_TEXTS.loadFailed),
+    }),
 };
 
-/** Part 2 §8: a load failure is only logged, with this text. */
-export const LOAD_FAILURE = 'Failed to load API performance data';
-
-export function useApiPerformance(range: ApiRange) {
-  return useQuery({
-    queryKey: apiPerformanceKeys.range(range),
-    queryFn: async () => {
-      try {
-        return await call('monitoring.apiPerformance', { query: { range } });
-      } catch (error) {
-        logError(LOAD_FAILURE, error);
-        throw error;
-      }
-    },
-    refetchInterval: MONITORING_REFRESH_MS,
-    placeholderData: (previous) => previous,
-  });
-}
+export const useApiPerformance = (range: ApiRange) => useQuery(apiPerformanceQueries.range(range));
 
 /** Export Report: the server builds the file (and audits it), the main process saves it where the user says. */
 export function useExportReport() {

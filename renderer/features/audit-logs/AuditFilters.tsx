@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_SEVERITIES, AUDIT_STATUSES } from '../../../shared
 import { Button } from '../../components/ui/Button';
 import { trackFeature } from '../../lib/usage';
 import { activeFilterCount, type AuditFilterState } from './filters';
+import { FormField } from '../../components/ui/FormField';
 
 const SELECT = 'rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg';
 
@@ -50,20 +51,24 @@ export function AuditFilters({
   const active = activeFilterCount(filters);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <label className="relative min-w-[16rem] flex-1">
-        <span className="sr-only">Search audit logs</span>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-        />
-        <input
-          type="search"
-          value={filters.search}
-          onChange={(e) => onChange({ ...filters, search: e.target.value })}
-          placeholder="Search by user, action, resource or details..."
-          className="w-full rounded-md border border-line bg-surface py-2 pl-9 pr-3 text-sm text-fg"
-        />
-      </label>
+      <FormField label="Search audit logs" hideLabel className="relative min-w-[16rem] flex-1">
+        {(field) => (
+          <>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              {...field}
+              type="search"
+              value={filters.search}
+              onChange={(e) => onChange({ ...filters, search: e.target.value })}
+              placeholder="Search by user, action, resource or details..."
+              className="w-full rounded-md border border-line bg-surface py-2 pl-9 pr-3 text-sm text-fg"
+            />
+          </>
+        )}
+      </FormField>
       <Dropdown
         label="Action"
         allLabel="All Actions"

@@ -5,7 +5,7 @@ import type { ExportFormat } from '../../../shared/api/exports';
 import type { EventPayload } from '../../../shared/bridge/contract';
 import { onEvent } from '../../lib/bridge';
 import { saveFile } from '../../lib/save-file';
-import { auditKeys } from './queries';
+import { auditQueries } from './queries';
 import { logError } from '../../lib/log';
 
 /** Part 2 §7: the audit CSV is named audit-logs; JSON likewise. */
@@ -29,7 +29,7 @@ export function useExportAuditLogs() {
         AUDIT_FILE_NAMES[format],
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: auditQueries.all() }),
     onError: (error) => logError('Exporting the audit logs failed', error),
   });
 }

@@ -1,66 +1,56 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_MAX, type AuditListQuery } from '../../../shared/api/audit';
 import { call } from '../../lib/bridge';
-import { logError } from '../../lib/log';
-
-export const auditKeys = {
-  all: ['audit-logs'] as const,
-  pages: (query: AuditListQuery) => [...auditKeys.all, 'pages', query] as const,
-  total: () => [...auditKeys.all, 'total'] as const,
-  matching: (query: AuditListQuery) => [...auditKeys.all, 'matching', query] as const,
-  verify: () => [...auditKeys.all, 'verify'] as const,
-};
+import { onlyLogged } from '../../lib/loadFailure';
 
 /** Part 2 §8: a load failure is only logged ('Failed to load audit logs'). */
-async function logged<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    logError('Failed to load audit logs', error);
-    throw error;
-  }
-}
+const logged = onlyLogged('Failed to load audit logs');
 
-/** The filtered, sorted trail in keyset pages, loaded as the table scrolls. */
-export function useAuditPages(query: AuditListQuery) {
-  return useInfiniteQuery({
-    queryKey: auditKeys.pages(query),
-    queryFn: ({ pageParam }) =>
-      logged(() =>
+/** The audit trail's key space and queries. */
+export const auditQueries = {
+  all: () => ['audit-logs'] as const,
+  /** The filtered, sorted trail in keyset pages, loaded as the table scrolls. */
+  pages: (query: AuditListQuery) =>
+    infiniteQueryOptions({
+      queryKey: [...auditQueries.all(), 'pages', query] as const,
+      queryFn: ({ pageParam }) =>
         call('audit.listAuditLogs', {
           query: { ...query, limit: AUDIT_PAGE_MAX, ...(pageParam ? { cursor: pageParam } : {}) },
         }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+      ...logged,
+    }),
+  /** The y of 'Showing x of y audit logs': every record, unfiltered. */
+  total: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'total'] as const,
+      queryFn: () => call('audit.listAuditLogs', { query: { limit: 1, withTotal: true } }),
+      select: (page) => page.total ?? 0,
+      ...logged,
+    }),
+  /** The x: the records matching the filter, counted apart so the rows never wait for it. */
+  matching: (query: AuditListQuery) =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'matching', query] as const,
+      queryFn: () => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } }),
+      select: (page) => page.total ?? 0,
+      ...logged,
+    }),
+  /** The chain check, run when asked ("Verify integrity"). */
+  verify: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'verify'] as const,
+      queryFn: () => call('audit.verifyAuditLogs'),
+      enabled: false,
+      staleTime: 0,
+    }),
+};
 
-/** The y of 'Showing x of y audit logs': every record, unfiltered. */
-export function useAuditTotal() {
-  return useQuery({
-    queryKey: auditKeys.total(),
-    queryFn: () => logged(() => call('audit.listAuditLogs', { query: { limit: 1, withTotal: true } })),
-    select: (page) => page.total ?? 0,
-  });
-}
+export const useAuditPages = (query: AuditListQuery) => useInfiniteQuery(auditQueries.pages(query));
 
-/** The x: the records matching the filter, counted apart so the rows never wait for it. */
-export function useAuditMatching(query: AuditListQuery) {
-  return useQuery({
-    queryKey: auditKeys.matching(query),
-    queryFn: () =>
-      logged(() => call('audit.listAuditLogs', { query: { ...query, limit: 1, withTotal: true } })),
-    select: (page) => page.total ?? 0,
-  });
-}
+export const useAuditTotal = () => useQuery(auditQueries.total());
 
-/** The chain check, run when asked ("Verify integrity"). */
-export function useAuditVerification() {
-  return useQuery({
-    queryKey: auditKeys.verify(),
-    queryFn: () => call('audit.verifyAuditLogs'),
-    enabled: false,
-    staleTime: 0,
-  });
-}
+export const useAuditMatching = (query: AuditListQuery) => useQuery(auditQueries.matching(query));
+
+export const useAuditVerification = () => useQuery(auditQueries.verify());

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { CircleX, Info } from 'lucide-react';
@@ -6,6 +6,8 @@ import { useAuthStore } from '../../app/state/useAuthStore';
 import { warmUpSignIn } from '../../app/warmUp';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { FormField } from '../../components/ui/FormField';
+import { AUTH_TEXTS } from './texts';
 
 const INPUT =
   'mt-1.5 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm placeholder:text-muted focus:border-accent focus-visible:outline-2 focus-visible:outline-offset-0';
@@ -22,8 +24,6 @@ export function LoginForm() {
   );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const emailId = useId();
-  const passwordId = useId();
   const location = useLocation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,45 +50,43 @@ export function LoginForm() {
         >
           <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div>
-            <h2 className="font-semibold">Login Failed</h2>
+            <h2 className="font-semibold">{AUTH_TEXTS.loginFailed}</h2>
             <p className="mt-0.5">{error}</p>
           </div>
         </div>
       ) : null}
-      <div>
-        <label htmlFor={emailId} className="block text-sm font-medium text-fg">
-          Email Address
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          name="email"
-          required
-          autoComplete="username"
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={INPUT}
-        />
-      </div>
-      <div>
-        <label htmlFor={passwordId} className="block text-sm font-medium text-fg">
-          Password
-        </label>
-        <input
-          id={passwordId}
-          type="password"
-          name="password"
-          required
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={INPUT}
-        />
-      </div>
+      <FormField label={AUTH_TEXTS.emailLabel}>
+        {(field) => (
+          <input
+            {...field}
+            type="email"
+            name="email"
+            required
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className={INPUT}
+          />
+        )}
+      </FormField>
+      <FormField label={AUTH_TEXTS.passwordLabel}>
+        {(field) => (
+          <input
+            {...field}
+            type="password"
+            name="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={INPUT}
+          />
+        )}
+      </FormField>
       <Button type="submit" variant="primary" className="w-full py-2.5" disabled={signingIn}>
         {signingIn ? <Spinner className="size-4 text-current" /> : null}
-        {signingIn ? 'Signing In...' : 'Sign In'}
+        {signingIn ? AUTH_TEXTS.signingIn : AUTH_TEXTS.signIn}
       </Button>
     </form>
   );

@@ -1,19 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '../../../shared/routes';
 import { SET_PASSWORD_PATH, USER_TEXTS } from '../../../shared/users';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
+import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
 import { loginRedirectState } from '../../lib/redirect';
-
-const MISMATCH = 'The passwords do not match';
+import { settingsQueries } from '../settings/queries';
+import { FormField } from '../../components/ui/FormField';
+import { AUTH_TEXTS } from './texts';
 
 /**
  * /set-password (issue 13), public like sign-in: a one-time link (invitation, reset or organization
@@ -26,16 +28,17 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const id = useId();
   const accept = useMutation({
     mutationFn: (token: string) => call('auth:acceptInvitation', { token, password }),
-    onError: (error) => logError('Setting the password failed', error),
+    onError: (error) => logError(AUTH_TEXTS.setPasswordFailed, error),
   });
   // Issue 25: an organization invitation to an existing account is accepted signed in as that account.
   const signedIn = useAuthStore((state) => (state.status === 'authenticated' ? state.user : null));
+  // The policy in force is readable once signed in; before, the strength meter shows without it.
+  const policy = useQuery({ ...settingsQueries.console(), enabled: signedIn !== null }).data?.passwordPolicy;
   const join = useMutation({
     mutationFn: (token: string) => call('users.joinOrganization', { body: { token } }),
-    onError: (error) => logError('Joining the organization failed', error),
+    onError: (error) => logError(AUTH_TEXTS.joinFailed, error),
   });
   const existing = accept.isError && errorMessage(accept.error, '') === USER_TEXTS.inviteeExists;
   const token = linked || code.trim();
@@ -54,8 +57,10 @@ export function SetPasswordPage() {
           <div className="mx-auto flex size-12 items-center justify-center rounded-xl bg-accent text-accent-fg shadow-sm">
             <KeyRound aria-hidden="true" className="size-6" />
           </div>
-          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">Set your password</h1>
-          <p className="mt-1 text-sm text-muted">Choose the password for your Operations Console account</p>
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">
+            {AUTH_TEXTS.setPasswordTitle}
+          </h1>
+          <p className="mt-1 text-sm text-muted">{AUTH_TEXTS.setPasswordLead}</p>
         </div>
         <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {accept.isSuccess ? (
@@ -72,9 +77,7 @@ export function SetPasswordPage() {
           ) : signedIn && token && (existing || params.get('join') === '1') ? (
             <div className="space-y-4 text-sm text-fg">
               <p>This invitation can be accepted with the account you are signed in to ({signedIn.email}).</p>
-              <InlineError
-                message={join.isError ? errorMessage(join.error, 'Joining the organization failed') : null}
-              />
+              <InlineError message={join.isError ? errorMessage(join.error, AUTH_TEXTS.joinFailed) : null} />
               <Button
                 variant="primary"
                 className="w-full py-2.5"
@@ -87,48 +90,54 @@ export function SetPasswordPage() {
           ) : (
             <form onSubmit={submit} className="space-y-5" aria-busy={accept.isPending}>
               {linked ? null : (
-                <label htmlFor={`${id}-code`} className="block text-sm font-medium text-fg">
-                  Code from your invitation or reset
+                <FormField label={AUTH_TEXTS.codeLabel}>
+                  {(field) => (
+                    <input
+                      {...field}
+                      required
+                      autoComplete="off"
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      className={INPUT_CLASS}
+                    />
+                  )}
+                </FormField>
+              )}
+              <FormField label={AUTH_TEXTS.newPasswordLabel}>
+                {(field) => (
+                  <>
+                    <input
+                      {...field}
+                      type="password"
+                      required
+                      autoComplete="new-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      className={INPUT_CLASS}
+                    />
+                    <PasswordStrength password={password} policy={policy} />
+                  </>
+                )}
+              </FormField>
+              <FormField label={AUTH_TEXTS.confirmPasswordLabel}>
+                {(field) => (
                   <input
-                    id={`${id}-code`}
+                    {...field}
+                    type="password"
                     required
-                    autoComplete="off"
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
+                    autoComplete="new-password"
+                    value={confirm}
+                    onChange={(e) => setConfirm(e.target.value)}
                     className={INPUT_CLASS}
                   />
-                </label>
-              )}
-              <label htmlFor={`${id}-password`} className="block text-sm font-medium text-fg">
-                New password
-                <input
-                  id={`${id}-password`}
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className={INPUT_CLASS}
-                />
-              </label>
-              <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-fg">
-                Confirm password
-                <input
-                  id={`${id}-confirm`}
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  className={INPUT_CLASS}
-                />
-              </label>
+                )}
+              </FormField>
               <InlineError
                 message={
                   mismatch
-                    ? MISMATCH
+                    ? AUTH_TEXTS.mismatch
                     : accept.isError
-                      ? errorMessage(accept.error, 'Setting the password failed')
+                      ? errorMessage(accept.error, AUTH_TEXTS.setPasswordFailed)
                       : null
                 }
               />
@@ -138,15 +147,15 @@ export function SetPasswordPage() {
                   state={loginRedirectState(SET_PASSWORD_PATH, `?token=${encodeURIComponent(token)}&join=1`)}
                   className="block text-center font-medium text-accent underline"
                 >
-                  Sign in to accept
+                  {AUTH_TEXTS.signInToAccept}
                 </Link>
               ) : null}
               <Button type="submit" variant="primary" className="w-full py-2.5" disabled={accept.isPending}>
-                Set Password
+                {AUTH_TEXTS.setPassword}
               </Button>
               <p className="text-center text-sm">
                 <Link to={LOGIN_PATH} className="text-accent underline">
-                  Back to sign in
+                  {AUTH_TEXTS.backToSignIn}
                 </Link>
               </p>
             </form>

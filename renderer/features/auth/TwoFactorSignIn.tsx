@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -6,11 +6,12 @@ import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { warmUpSignIn } from '../../app/warmUp';
 import { Button } from '../../components/ui/Button';
+import { FormField } from '../../components/ui/FormField';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { AuthenticatorSetup } from '../two-factor/AuthenticatorSetup';
+import { twoFactorQueries } from '../two-factor/queries';
 import { RecoveryCodesPanel } from '../two-factor/RecoveryCodesPanel';
 
 /** The sign-in's second step (issue 13), after a correct password. */
@@ -56,8 +57,6 @@ function CodeForm() {
     useShallow((state) => ({ submitCode: state.submitCode, signingIn: state.signingIn, error: state.error })),
   );
   const [code, setCode] = useState('');
-  const codeId = useId();
-  const hintId = useId();
   const location = useLocation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,25 +66,20 @@ function CodeForm() {
     <form onSubmit={submit} className="space-y-5" aria-busy={signingIn}>
       <h2 className="text-lg font-semibold text-fg">Two-factor sign-in</h2>
       <StepError error={error} />
-      <div>
-        <label htmlFor={codeId} className="block text-sm font-medium text-fg">
-          Authentication code
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          required
-          autoFocus
-          autoComplete="one-time-code"
-          aria-describedby={hintId}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          className={INPUT_CLASS}
-        />
-        <p id={hintId} className="mt-1.5 text-sm text-muted">
-          {TWO_FACTOR_TEXTS.codeHint}
-        </p>
-      </div>
+      <FormField label="Authentication code" hint={TWO_FACTOR_TEXTS.codeHint}>
+        {(field) => (
+          <input
+            {...field}
+            name="code"
+            required
+            autoFocus
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            className={INPUT_CLASS}
+          />
+        )}
+      </FormField>
       <Button type="submit" variant="primary" className="w-full py-2.5" disabled={signingIn}>
         {signingIn ? <Spinner className="size-4 text-current" /> : null}
         {signingIn ? 'Verifying...' : 'Verify'}
@@ -102,15 +96,7 @@ function EnrolStep() {
       error: state.error,
     })),
   );
-  // One setup per step: a refetch would replace the secret the user is scanning.
-  const setup = useQuery({
-    queryKey: ['twoFactor', 'signInSetup'],
-    queryFn: () => call('auth:twoFactorSetup'),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const setup = useQuery(twoFactorQueries.signInSetup());
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-fg">Set up two-factor sign-in</h2>

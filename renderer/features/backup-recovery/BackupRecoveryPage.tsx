@@ -9,7 +9,8 @@ import { PageTabs } from '../../components/ui/PageTabs';
 import { formatDateTime } from '../../lib/format';
 import { routeTitle } from '../../lib/navigation';
 import { ConfigureDialog } from './ConfigureDialog';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/errors';
+import { BACKUP_TEXTS } from './texts';
 import { formatBytes } from './format';
 import { KeyNotice } from './KeyNotice';
 import { useBackupOverview, useDownloadPoint, useRunBackup } from './queries';
@@ -41,8 +42,10 @@ export function BackupRecoveryPage() {
           </>
         }
       />
-      <InlineError message={run.error ? errorMessage(run.error) : null} />
-      <InlineError message={download.error ? errorMessage(download.error) : null} />
+      <InlineError message={run.error ? errorMessage(run.error, BACKUP_TEXTS.requestFailed) : null} />
+      <InlineError
+        message={download.error ? errorMessage(download.error, BACKUP_TEXTS.requestFailed) : null}
+      />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
         <LoadingState label="Loading backup data…" fallback="Loading backup data…" />

@@ -11,8 +11,10 @@ import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/errors';
+import { BACKUP_TEXTS } from './texts';
 import { useAddLocation, useCheckLocations, useDeleteJob, useSaveJob } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 const blankJob = (locationId: string): BackupJobInput => ({
   name: '',
@@ -98,79 +100,93 @@ export function ConfigureDialog({
                 save.mutate(editing, { onSuccess: () => setEditing(null) });
               }}
             >
-              <label className="text-sm text-fg">
-                Name
-                <input
-                  className={INPUT_CLASS}
-                  value={editing.body.name}
-                  onChange={(e) => set('name', e.target.value)}
-                  required
-                />
-              </label>
-              <label className="text-sm text-fg">
-                Type
-                <select
-                  className={INPUT_CLASS}
-                  value={editing.body.type}
-                  onChange={(e) => set('type', e.target.value as BackupJobInput['type'])}
-                >
-                  {BACKUP_TYPES.map((t) => (
-                    <option key={t}>{t}</option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-sm text-fg">
-                Destination
-                <select
-                  className={INPUT_CLASS}
-                  value={editing.body.locationId}
-                  onChange={(e) => set('locationId', e.target.value)}
-                >
-                  {data.locations.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-sm text-fg">
-                Schedule (cron, UTC)
-                <input
-                  className={INPUT_CLASS}
-                  value={editing.body.schedule}
-                  onChange={(e) => set('schedule', e.target.value)}
-                  required
-                />
-              </label>
-              <label className="text-sm text-fg">
-                Retention (days)
-                <input
-                  className={INPUT_CLASS}
-                  type="number"
-                  min={1}
-                  max={3650}
-                  list="backup-retention-samples"
-                  value={editing.body.retention}
-                  onChange={(e) => set('retention', Number(e.target.value))}
-                />
-                <datalist id="backup-retention-samples">
-                  {BACKUP_RETENTION_SAMPLES.map((d) => (
-                    <option key={d} value={d} />
-                  ))}
-                </datalist>
-              </label>
-              <label className="text-sm text-fg">
-                Compression
-                <select
-                  className={INPUT_CLASS}
-                  value={editing.body.compression}
-                  onChange={(e) => set('compression', e.target.value as BackupJobInput['compression'])}
-                >
-                  {BACKUP_COMPRESSIONS.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
-              </label>
+              <FormField label="Name">
+                {(field) => (
+                  <input
+                    {...field}
+                    className={INPUT_CLASS}
+                    value={editing.body.name}
+                    onChange={(e) => set('name', e.target.value)}
+                    required
+                  />
+                )}
+              </FormField>
+              <FormField label="Type">
+                {(field) => (
+                  <select
+                    {...field}
+                    className={INPUT_CLASS}
+                    value={editing.body.type}
+                    onChange={(e) => set('type', e.target.value as BackupJobInput['type'])}
+                  >
+                    {BACKUP_TYPES.map((t) => (
+                      <option key={t}>{t}</option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField label="Destination">
+                {(field) => (
+                  <select
+                    {...field}
+                    className={INPUT_CLASS}
+                    value={editing.body.locationId}
+                    onChange={(e) => set('locationId', e.target.value)}
+                  >
+                    {data.locations.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField label="Schedule (cron, UTC)">
+                {(field) => (
+                  <input
+                    {...field}
+                    className={INPUT_CLASS}
+                    value={editing.body.schedule}
+                    onChange={(e) => set('schedule', e.target.value)}
+                    required
+                  />
+                )}
+              </FormField>
+              <FormField label="Retention (days)">
+                {(field) => (
+                  <>
+                    <input
+                      {...field}
+                      className={INPUT_CLASS}
+                      type="number"
+                      min={1}
+                      max={3650}
+                      list="backup-retention-samples"
+                      value={editing.body.retention}
+                      onChange={(e) => set('retention', Number(e.target.value))}
+                    />
+                    <datalist id="backup-retention-samples">
+                      {BACKUP_RETENTION_SAMPLES.map((d) => (
+                        <option key={d} value={d} />
+                      ))}
+                    </datalist>
+                  </>
+                )}
+              </FormField>
+              <FormField label="Compression">
+                {(field) => (
+                  <select
+                    {...field}
+                    className={INPUT_CLASS}
+                    value={editing.body.compression}
+                    onChange={(e) => set('compression', e.target.value as BackupJobInput['compression'])}
+                  >
+                    {BACKUP_COMPRESSIONS.map((c) => (
+                      <option key={c}>{c}</option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
               <p className="text-xs text-muted sm:col-span-2">
                 Encryption: age (X25519). Full holds every table; incremental the audit and usage rows added
                 since the last backup and every other table whole; differential the same since the last full.
@@ -198,24 +214,28 @@ export function ConfigureDialog({
               addLocation.mutate(location, { onSuccess: () => setLocation({ name: '', path: '' }) });
             }}
           >
-            <label className="text-sm text-fg">
-              Location name
-              <input
-                className={INPUT_CLASS}
-                value={location.name}
-                onChange={(e) => setLocation({ ...location, name: e.target.value })}
-                required
-              />
-            </label>
-            <label className="text-sm text-fg">
-              Folder path (e.g. a mounted share)
-              <input
-                className={INPUT_CLASS}
-                value={location.path}
-                onChange={(e) => setLocation({ ...location, path: e.target.value })}
-                required
-              />
-            </label>
+            <FormField label="Location name">
+              {(field) => (
+                <input
+                  {...field}
+                  className={INPUT_CLASS}
+                  value={location.name}
+                  onChange={(e) => setLocation({ ...location, name: e.target.value })}
+                  required
+                />
+              )}
+            </FormField>
+            <FormField label="Folder path (e.g. a mounted share)">
+              {(field) => (
+                <input
+                  {...field}
+                  className={INPUT_CLASS}
+                  value={location.path}
+                  onChange={(e) => setLocation({ ...location, path: e.target.value })}
+                  required
+                />
+              )}
+            </FormField>
             <div className="flex items-end gap-2">
               <Button type="submit" disabled={addLocation.isPending}>
                 Add location
@@ -226,7 +246,7 @@ export function ConfigureDialog({
             </div>
           </form>
         </section>
-        <InlineError message={failed ? errorMessage(failed) : null} />
+        <InlineError message={failed ? errorMessage(failed, BACKUP_TEXTS.requestFailed) : null} />
       </div>
     </Modal>
   );

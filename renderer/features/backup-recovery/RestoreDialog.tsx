@@ -5,8 +5,10 @@ import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { formatDateTime } from '../../lib/format';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/errors';
+import { BACKUP_TEXTS } from './texts';
 import { useRestore } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 /** Restore asks for the word typed: it replaces every row of the database. */
 export function RestoreDialog({ point, onClose }: { point: RecoveryPoint | null; onClose: () => void }) {
@@ -31,16 +33,20 @@ export function RestoreDialog({ point, onClose }: { point: RecoveryPoint | null;
             The database goes back to the backup of {formatDateTime(point.timestamp)}. Changes made since are
             lost. A safety backup is made first, and the console is in maintenance mode while it runs.
           </p>
-          <label className="block text-sm font-medium text-fg">
-            Type {RESTORE_CONFIRMATION} to confirm
-            <input
-              className={INPUT_CLASS}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-            />
-          </label>
-          <InlineError message={restore.error ? errorMessage(restore.error) : null} />
+          <FormField label={<>Type {RESTORE_CONFIRMATION} to confirm</>}>
+            {(field) => (
+              <input
+                {...field}
+                className={INPUT_CLASS}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <InlineError
+            message={restore.error ? errorMessage(restore.error, BACKUP_TEXTS.requestFailed) : null}
+          />
           <div className="flex justify-end gap-2">
             <Button onClick={close}>Cancel</Button>
             <Button

@@ -1,118 +1,130 @@
 import type { BackupOverview, RecoveryPoint } from '../../../shared/api/backups';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { LoadBar } from '../../components/ui/LoadBar';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { formatBytes, formatSeconds, usedPercent } from './format';
 import { JOB_STATUS, RUN_STATUS, STORAGE_STATUS, VERIFICATION } from './statuses';
-import { CELL, Table } from './Table';
+import { BACKUP_TEXTS } from './texts';
 
 const badge = ([tone, text]: [Parameters<typeof StatusBadge>[0]['tone'], string]) => (
   <StatusBadge tone={tone}>{text}</StatusBadge>
 );
 
+type Job = BackupOverview['jobs'][number];
+type Run = BackupOverview['history'][number];
+type Location = BackupOverview['locations'][number];
+
+const JOB_COLUMNS: readonly DataColumn<Job>[] = [
+  { id: 'name', header: 'Name', cell: (job) => job.name },
+  { id: 'type', header: 'Type', cell: (job) => job.type },
+  { id: 'source', header: 'Source', cell: (job) => job.source },
+  { id: 'destination', header: 'Destination', cell: (job) => job.destination },
+  { id: 'schedule', header: 'Schedule', cell: (job) => job.schedule, className: 'font-mono' },
+  { id: 'status', header: 'Status', cell: (job) => badge(JOB_STATUS[job.status]!) },
+  { id: 'lastRun', header: 'Last run', cell: (job) => formatDateTime(job.lastRun) },
+  { id: 'nextRun', header: 'Next run', cell: (job) => (job.nextRun ? formatDateTime(job.nextRun) : '—') },
+  { id: 'size', header: 'Size', cell: (job) => formatBytes(job.size) },
+  { id: 'duration', header: 'Duration', cell: (job) => formatSeconds(job.duration) },
+  { id: 'retention', header: 'Retention', cell: (job) => `${job.retention} days` },
+  { id: 'compression', header: 'Compression', cell: (job) => job.compression },
+  { id: 'encryption', header: 'Encryption', cell: (job) => job.encryption },
+];
+
+const RUN_COLUMNS: readonly DataColumn<Run>[] = [
+  { id: 'job', header: 'Job', cell: (run) => run.jobName },
+  { id: 'type', header: 'Type', cell: (run) => run.type },
+  { id: 'start', header: 'Start', cell: (run) => formatDateTime(run.startTime) },
+  { id: 'end', header: 'End', cell: (run) => (run.endTime ? formatDateTime(run.endTime) : '—') },
+  { id: 'status', header: 'Status', cell: (run) => badge(RUN_STATUS[run.status]!) },
+  { id: 'size', header: 'Size', cell: (run) => formatBytes(run.size) },
+  { id: 'duration', header: 'Duration', cell: (run) => formatSeconds(run.duration) },
+  { id: 'tables', header: 'Tables', cell: (run) => run.filesBackedUp },
+  {
+    id: 'error',
+    header: 'Error',
+    cell: (run) => run.errorMessage ?? '',
+    className: 'break-words text-red-700 dark:text-red-400',
+    width: 'minmax(0,2fr)',
+  },
+];
+
+const LOCATION_COLUMNS: readonly DataColumn<Location>[] = [
+  { id: 'name', header: 'Name', cell: (l) => l.name },
+  { id: 'type', header: 'Type', cell: (l) => `${l.type} (${l.provider})` },
+  { id: 'path', header: 'Path', cell: (l) => l.path, className: 'font-mono text-xs break-all' },
+  { id: 'capacity', header: 'Capacity', cell: (l) => formatBytes(l.capacity) },
+  { id: 'used', header: 'Used', cell: (l) => formatBytes(l.used) },
+  { id: 'available', header: 'Available', cell: (l) => formatBytes(l.available) },
+  {
+    id: 'usage',
+    header: 'Usage',
+    cell: (l) => <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (l) => (
+      <>
+        {badge(STORAGE_STATUS[l.status]!)}
+        {l.statusReason ? <p className="mt-1 text-xs text-muted">{l.statusReason}</p> : null}
+      </>
+    ),
+  },
+  { id: 'lastCheck', header: 'Last check', cell: (l) => formatDateTime(l.lastCheck) },
+];
+
+const POINT_COLUMNS: readonly DataColumn<RecoveryPoint>[] = [
+  { id: 'time', header: 'Time', cell: (p) => formatDateTime(p.timestamp) },
+  { id: 'type', header: 'Type', cell: (p) => p.type },
+  { id: 'size', header: 'Size', cell: (p) => formatBytes(p.size) },
+  { id: 'location', header: 'Location', cell: (p) => p.location },
+  { id: 'verification', header: 'Verification', cell: (p) => badge(VERIFICATION[p.verification]!) },
+  { id: 'tags', header: 'Tags', cell: (p) => p.tags.join(', ') },
+];
+
 export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
   return (
-    <Table
+    <DataTable
       label="Backup jobs"
-      headers={[
-        'Name',
-        'Type',
-        'Source',
-        'Destination',
-        'Schedule',
-        'Status',
-        'Last run',
-        'Next run',
-        'Size',
-        'Duration',
-        'Retention',
-        'Compression',
-        'Encryption',
-      ]}
-      empty={jobs.length ? null : 'No backup jobs yet. Add one with Configure.'}
-    >
-      {jobs.map((job) => (
-        <tr key={job.id}>
-          <td className={CELL}>{job.name}</td>
-          <td className={CELL}>{job.type}</td>
-          <td className={CELL}>{job.source}</td>
-          <td className={CELL}>{job.destination}</td>
-          <td className={`${CELL} font-mono`}>{job.schedule}</td>
-          <td className={CELL}>{badge(JOB_STATUS[job.status]!)}</td>
-          <td className={CELL}>{formatDateTime(job.lastRun)}</td>
-          <td className={CELL}>{job.nextRun ? formatDateTime(job.nextRun) : '—'}</td>
-          <td className={CELL}>{formatBytes(job.size)}</td>
-          <td className={CELL}>{formatSeconds(job.duration)}</td>
-          <td className={CELL}>{job.retention} days</td>
-          <td className={CELL}>{job.compression}</td>
-          <td className={CELL}>{job.encryption}</td>
-        </tr>
-      ))}
-    </Table>
+      scrollLabel="Backup jobs"
+      columns={JOB_COLUMNS}
+      data={jobs}
+      getRowId={(job) => job.id}
+      empty={BACKUP_TEXTS.noJobs}
+      minWidth="84rem"
+    />
   );
 }
 
 export function HistoryTab({ history }: { history: BackupOverview['history'] }) {
   return (
-    <Table
+    <DataTable
       label="Backup history"
-      headers={['Job', 'Type', 'Start', 'End', 'Status', 'Size', 'Duration', 'Tables', 'Error']}
-      empty={history.length ? null : 'No backups have run yet.'}
-    >
-      {history.map((run) => (
-        <tr key={run.id}>
-          <td className={CELL}>{run.jobName}</td>
-          <td className={CELL}>{run.type}</td>
-          <td className={CELL}>{formatDateTime(run.startTime)}</td>
-          <td className={CELL}>{run.endTime ? formatDateTime(run.endTime) : '—'}</td>
-          <td className={CELL}>{badge(RUN_STATUS[run.status]!)}</td>
-          <td className={CELL}>{formatBytes(run.size)}</td>
-          <td className={CELL}>{formatSeconds(run.duration)}</td>
-          <td className={CELL}>{run.filesBackedUp}</td>
-          <td className={`${CELL} max-w-xs break-words text-red-700 dark:text-red-400`}>
-            {run.errorMessage ?? ''}
-          </td>
-        </tr>
-      ))}
-    </Table>
+      scrollLabel="Backup history"
+      columns={RUN_COLUMNS}
+      data={history}
+      getRowId={(run) => run.id}
+      empty={BACKUP_TEXTS.noHistory}
+      minWidth="64rem"
+    />
   );
 }
 
 export function LocationsTab({ locations }: { locations: BackupOverview['locations'] }) {
   return (
-    <Table
+    <DataTable
       label="Storage locations"
-      headers={['Name', 'Type', 'Path', 'Capacity', 'Used', 'Available', 'Usage', 'Status', 'Last check']}
-      empty={locations.length ? null : 'No storage locations.'}
-    >
-      {locations.map((l) => (
-        <tr key={l.id}>
-          <td className={CELL}>{l.name}</td>
-          <td className={CELL}>
-            {l.type} ({l.provider})
-          </td>
-          <td className={`${CELL} font-mono text-xs`}>{l.path}</td>
-          <td className={CELL}>{formatBytes(l.capacity)}</td>
-          <td className={CELL}>{formatBytes(l.used)}</td>
-          <td className={CELL}>{formatBytes(l.available)}</td>
-          <td className={CELL}>
-            <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />
-          </td>
-          <td className={CELL}>
-            {badge(STORAGE_STATUS[l.status]!)}
-            {l.statusReason ? <p className="mt-1 text-xs text-muted">{l.statusReason}</p> : null}
-          </td>
-          <td className={CELL}>{formatDateTime(l.lastCheck)}</td>
-        </tr>
-      ))}
-    </Table>
+      scrollLabel="Storage locations"
+      columns={LOCATION_COLUMNS}
+      data={locations}
+      getRowId={(l) => l.id}
+      empty={BACKUP_TEXTS.noLocations}
+      minWidth="64rem"
+    />
   );
 }
-
-/** Downloads are the archives as written: the text says what opens them. */
-export const DOWNLOAD_NOTE =
-  'Downloads are the archives as stored, encrypted with age: only the backup key opens them. An incremental or differential archive restores only together with the archives it continues.';
 
 export function RecoveryPointsTab({
   points,
@@ -130,21 +142,20 @@ export function RecoveryPointsTab({
 }) {
   return (
     <div className="space-y-2">
-      <p className="text-xs text-muted">{DOWNLOAD_NOTE}</p>
-      <Table
+      <p className="text-xs text-muted">{BACKUP_TEXTS.downloadNote}</p>
+      <DataTable
         label="Recovery points"
-        headers={['Time', 'Type', 'Size', 'Location', 'Verification', 'Tags', 'Actions']}
-        empty={points.length ? null : 'No recovery points yet. Run a backup first.'}
-      >
-        {points.map((p) => (
-          <tr key={p.id}>
-            <td className={CELL}>{formatDateTime(p.timestamp)}</td>
-            <td className={CELL}>{p.type}</td>
-            <td className={CELL}>{formatBytes(p.size)}</td>
-            <td className={CELL}>{p.location}</td>
-            <td className={CELL}>{badge(VERIFICATION[p.verification]!)}</td>
-            <td className={CELL}>{p.tags.join(', ')}</td>
-            <td className={`${CELL} space-x-2 whitespace-nowrap`}>
+        scrollLabel="Recovery points"
+        columns={POINT_COLUMNS}
+        data={points}
+        getRowId={(p) => p.id}
+        empty={BACKUP_TEXTS.noRecoveryPoints}
+        minWidth="56rem"
+        rowActions={{
+          header: 'Actions',
+          width: '14rem',
+          render: (p) => (
+            <div className="space-x-2 whitespace-nowrap">
               <Button
                 onClick={() => onRestore(p)}
                 disabled={restoring}
@@ -159,10 +170,10 @@ export function RecoveryPointsTab({
               >
                 Download
               </Button>
-            </td>
-          </tr>
-        ))}
-      </Table>
+            </div>
+          ),
+        }}
+      />
     </div>
   );
 }

@@ -1,40 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupJobInput } from '../../../shared/api/backups';
 import { call } from '../../lib/bridge';
-import { logError } from '../../lib/log';
+import { onlyLogged } from '../../lib/loadFailure';
 import { saveRecoveryPoint } from '../../lib/save-file';
+import { BACKUP_TEXTS } from './texts';
 
-export const backupKeys = { overview: ['backup-recovery', 'overview'] as const };
+/** Backups' key space and queries. */
+export const backupQueries = {
+  all: () => ['backup-recovery'] as const,
+  /** Refreshed every 2 s while a backup, restore or restore test runs (its progress), else every 30 s. */
+  overview: () =>
+    queryOptions({
+      queryKey: [...backupQueries.all(), 'overview'] as const,
+      queryFn: () => call('backups.overview'),
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        const busy =
+          data?.activity.some((a) => a.percent < 100) || data?.history.some((h) => h.status === 'running');
+        return busy ? 2_000 : 30_000;
+      },
+      ...onlyLogged(BACKUP_TEXTS.loadFailed),
+    }),
+};
 
-/** Part 2 §8: a load failure is only logged, with this text. */
-export const LOAD_FAILURE = 'Failed to load backup data';
-
-/** Refreshed every 2 s while a backup, restore or restore test runs (its progress), else every 30 s. */
-export function useBackupOverview() {
-  return useQuery({
-    queryKey: backupKeys.overview,
-    queryFn: async () => {
-      try {
-        return await call('backups.overview');
-      } catch (error) {
-        logError(LOAD_FAILURE, error);
-        throw error;
-      }
-    },
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      const busy =
-        data?.activity.some((a) => a.percent < 100) || data?.history.some((h) => h.status === 'running');
-      return busy ? 2_000 : 30_000;
-    },
-  });
-}
+export const useBackupOverview = () => useQuery(backupQueries.overview());
 
 function useRefreshing<T, R>(run: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => client.invalidateQueries({ queryKey: backupKeys.overview }),
+    onSettled: () => client.invalidateQueries({ queryKey: backupQueries.all() }),
   });
 }
 

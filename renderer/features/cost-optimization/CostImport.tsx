@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { InlineError } from '../../components/ui/Card';
 import { COST_CSV_COLUMNS } from './labels';
 import { useImportCostsMutation } from './mutations';
+import { FormField } from '../../components/ui/FormField';
 
 /** Imports daily cost records from a CSV file; a file with a bad line is refused whole, naming the line. */
 export function CostImport() {
@@ -25,18 +26,19 @@ export function CostImport() {
   const error = readError ?? (importCosts.isError ? importCosts.error.message : null);
   return (
     <div className="space-y-2">
-      <label className="block text-sm text-fg">
-        <span className="font-medium">Import cost CSV</span>
-        <span className="block text-xs text-muted">Columns: {COST_CSV_COLUMNS}</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={importCosts.isPending}
-          onChange={(event) => void onFile(event.target.files?.[0])}
-          className="mt-2 block text-sm text-fg file:mr-3 file:rounded-md file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-sm"
-        />
-      </label>
+      <FormField label="Import cost CSV" hint={`Columns: ${COST_CSV_COLUMNS}`}>
+        {(field) => (
+          <input
+            {...field}
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={importCosts.isPending}
+            onChange={(event) => void onFile(event.target.files?.[0])}
+            className="mt-2 block text-sm text-fg file:mr-3 file:rounded-md file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-sm"
+          />
+        )}
+      </FormField>
       {importCosts.isPending ? <p className="text-sm text-muted">Importing…</p> : null}
       {importCosts.isSuccess ? (
         <p role="status" className="text-sm text-green-700 dark:text-green-400">

@@ -1,5 +1,6 @@
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CLOUD_SERVICES, type CloudService, type CostRecord } from '../../../shared/api/business';
+import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
 import { SERVICE_COLORS, SERVICE_LABELS } from './labels';
@@ -46,14 +47,10 @@ export function CostTrendChart({ trend }: { trend: CostRecord[] }) {
     >
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={trend} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
-          <XAxis dataKey="date" tick={{ fontSize: 11, fill: 'var(--muted)' }} minTickGap={24} />
-          <YAxis
-            tickFormatter={(v: number) => formatMoney(v)}
-            tick={{ fontSize: 11, fill: 'var(--muted)' }}
-            width={64}
-          />
-          <Tooltip formatter={(v) => formatMoney(Number(v), true)} />
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="date" tick={AXIS} minTickGap={24} />
+          <YAxis tickFormatter={(v: number) => formatMoney(v)} tick={AXIS} width={64} />
+          <Tooltip {...TOOLTIP} formatter={(v) => formatMoney(Number(v), true)} />
           <Legend />
           {CLOUD_SERVICES.map((s) => (
             <Area

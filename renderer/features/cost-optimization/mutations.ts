@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
-import { dashboardKeys } from '../dashboard/queries';
-import { costKeys } from './queries';
+import { dashboardQueries } from '../dashboard/queries';
+import { costQueries } from './queries';
 
 /** Imports a cost CSV; the cost screen and the dashboard's cloud figures reload after it. */
 export function useImportCostsMutation() {
@@ -10,8 +10,8 @@ export function useImportCostsMutation() {
     mutationFn: (csv: string) => call('business.importCosts', { body: { csv } }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: costKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: costQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: dashboardQueries.all() }),
       ]);
     },
   });

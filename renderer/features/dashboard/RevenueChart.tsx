@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BusinessDashboard } from '../../../shared/api/business';
+import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
 
@@ -30,14 +31,10 @@ export function RevenueChart({ series }: { series: BusinessDashboard['revenueSer
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
-          <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--muted)' }} />
-          <YAxis
-            tickFormatter={(v: number) => formatMoney(v)}
-            tick={{ fontSize: 11, fill: 'var(--muted)' }}
-            width={72}
-          />
-          <Tooltip formatter={(v) => formatMoney(Number(v), true)} />
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="label" tick={AXIS} />
+          <YAxis tickFormatter={(v: number) => formatMoney(v)} tick={AXIS} width={72} />
+          <Tooltip {...TOOLTIP} formatter={(v) => formatMoney(Number(v), true)} />
           <Bar
             dataKey="revenue"
             name="Revenue"

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { formatMoney } from '../../lib/format';
 import { useSetSpendMutation } from './mutations';
 import { useAcquisitionSpend } from './queries';
+import { FormField } from '../../components/ui/FormField';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -30,28 +31,32 @@ export function SpendEditor() {
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
-        <label className="text-sm text-fg">
-          <span className="block text-xs text-muted">Month</span>
-          <input
-            type="month"
-            required
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            className="mt-1 h-9 rounded-md border border-line bg-surface px-2 text-sm"
-          />
-        </label>
-        <label className="text-sm text-fg">
-          <span className="block text-xs text-muted">Spend (USD)</span>
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="mt-1 h-9 w-36 rounded-md border border-line bg-surface px-2 text-sm"
-          />
-        </label>
+        <FormField label="Month">
+          {(field) => (
+            <input
+              {...field}
+              type="month"
+              required
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+              className="mt-1 h-9 rounded-md border border-line bg-surface px-2 text-sm"
+            />
+          )}
+        </FormField>
+        <FormField label="Spend (USD)">
+          {(field) => (
+            <input
+              {...field}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              className="mt-1 h-9 w-36 rounded-md border border-line bg-surface px-2 text-sm"
+            />
+          )}
+        </FormField>
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save spend'}
         </Button>

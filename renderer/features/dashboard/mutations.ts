@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
-import { dashboardKeys } from './queries';
+import { dashboardQueries } from './queries';
 
 /** Sets a month's sales and marketing spend; the figures (CAC) reload after it. */
 export function useSetSpendMutation() {
@@ -8,6 +8,6 @@ export function useSetSpendMutation() {
   return useMutation({
     mutationFn: ({ month, amount }: { month: string; amount: number }) =>
       call('business.setSpend', { params: { month }, body: { amount } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueries.all() }),
   });
 }

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../shared/api/auth';
 import { queryClient } from '../../app/queryClient';
 import { useUiStore } from '../../app/state/useUiStore';
-import { figuresQuery, healthQuery } from './queries';
+import { dashboardQueries } from './queries';
 
 /**
  * The dashboard's first data, asked for the moment a sign-in succeeds rather than once the screen
@@ -10,7 +10,9 @@ import { figuresQuery, healthQuery } from './queries';
  */
 export function prefetchDashboard(user: SessionUser): void {
   if (user.permissions.includes('analytics.view_platform')) {
-    void queryClient.prefetchQuery(figuresQuery('platform', null, useUiStore.getState().dateRange));
+    void queryClient.prefetchQuery(
+      dashboardQueries.figures('platform', null, useUiStore.getState().dateRange),
+    );
   }
-  void queryClient.prefetchQuery(healthQuery());
+  void queryClient.prefetchQuery(dashboardQueries.health());
 }

@@ -7,13 +7,31 @@ import { call } from '../../lib/bridge';
 /** The dashboard's figures follow the server: refetched every 30 s (the spec's drift, made live). */
 export const REFRESH_MS = 30_000;
 
-export const dashboardKeys = {
-  all: ['business'] as const,
-  figures: (scope: string, organizationId: string | null, period: DashboardPeriod) =>
-    [...dashboardKeys.all, 'dashboard', scope, organizationId, period] as const,
-  health: () => [...dashboardKeys.all, 'health'] as const,
-  services: () => [...dashboardKeys.all, 'services'] as const,
-  spend: () => [...dashboardKeys.all, 'spend'] as const,
+/** The business figures' key space and queries; System Settings reads the same server health. */
+export const dashboardQueries = {
+  all: () => ['business'] as const,
+  /** The figures' query, also started ahead by a sign-in (./prefetch.ts) under the same key. */
+  figures: (scope: 'platform' | 'organization', organizationId: string | null, period: DashboardPeriod) =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all(), 'dashboard', scope, organizationId, period] as const,
+      queryFn: () => call('business:dashboard', { scope, period }),
+    }),
+  health: () =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all(), 'health'] as const,
+      queryFn: () => call('business.serverHealth'),
+    }),
+  /** The same service probes System Health shows (any signed-in user sees their statuses). */
+  services: () =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all(), 'services'] as const,
+      queryFn: () => call('monitoring.serviceSummary'),
+    }),
+  spend: () =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all(), 'spend'] as const,
+      queryFn: () => call('business.listSpend'),
+    }),
 };
 
 /** Platform-wide figures for analytics.view_platform; otherwise the current organization's. */
@@ -23,26 +41,10 @@ export function useDashboardScope(): { scope: 'platform' | 'organization'; organ
   return platform ? { scope: 'platform', organizationId: null } : { scope: 'organization', organizationId };
 }
 
-/** The figures' query, also started ahead by a sign-in (./prefetch.ts) under the same key. */
-export function figuresQuery(
-  scope: 'platform' | 'organization',
-  organizationId: string | null,
-  period: DashboardPeriod,
-) {
-  return queryOptions({
-    queryKey: dashboardKeys.figures(scope, organizationId, period),
-    queryFn: () => call('business:dashboard', { scope, period }),
-  });
-}
-
-export function healthQuery() {
-  return queryOptions({ queryKey: dashboardKeys.health(), queryFn: () => call('business.serverHealth') });
-}
-
 export function useBusinessFigures(period: DashboardPeriod) {
   const { scope, organizationId } = useDashboardScope();
   return useQuery({
-    ...figuresQuery(scope, organizationId, period),
+    ...dashboardQueries.figures(scope, organizationId, period),
     enabled: scope === 'platform' || organizationId !== null,
     refetchInterval: REFRESH_MS,
     placeholderData: (previous) => previous,
@@ -50,18 +52,13 @@ export function useBusinessFigures(period: DashboardPeriod) {
 }
 
 export function useServerHealth() {
-  return useQuery({ ...healthQuery(), refetchInterval: REFRESH_MS });
+  return useQuery({ ...dashboardQueries.health(), refetchInterval: REFRESH_MS });
 }
 
-/** The same service probes System Health shows (any signed-in user sees their statuses). */
 export function useServiceSummary() {
-  return useQuery({
-    queryKey: dashboardKeys.services(),
-    queryFn: () => call('monitoring.serviceSummary'),
-    refetchInterval: REFRESH_MS,
-  });
+  return useQuery({ ...dashboardQueries.services(), refetchInterval: REFRESH_MS });
 }
 
 export function useAcquisitionSpend(enabled: boolean) {
-  return useQuery({ queryKey: dashboardKeys.spend(), queryFn: () => call('business.listSpend'), enabled });
+  return useQuery({ ...dashboardQueries.spend(), enabled });
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Integration } from '../../../shared/api/integrations';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../shared/integrations';
 import { Button } from '../../components/ui/Button';
@@ -7,13 +7,13 @@ import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useCreateIntegration, useSyncIntegration } from './mutations';
+import { FormField } from '../../components/ui/FormField';
 
 /**
  * Add Integration: a webhook endpoint (name, URL, events, optional third-party API key). Its signing
  * secret is shown once, and a test event can be sent before closing.
  */
 export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
-  const id = useId();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
@@ -40,10 +40,9 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
             {created.integration.name} was added. Its signing secret is shown only now: store it where the
             receiver verifies signatures.
           </p>
-          <label className="block text-sm font-medium text-fg" htmlFor={`${id}-secret`}>
-            Signing secret
-          </label>
-          <input id={`${id}-secret`} readOnly value={created.secret} className={INPUT_CLASS} />
+          <FormField label="Signing secret">
+            {(field) => <input {...field} readOnly value={created.secret} className={INPUT_CLASS} />}
+          </FormField>
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={() => test.mutate(created.integration.id)} disabled={test.isPending}>
               Send test event
@@ -67,32 +66,30 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
-          <div>
-            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-name`}>
-              Name
-            </label>
-            <input
-              id={`${id}-name`}
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={INPUT_CLASS}
-            />
-          </div>
-          <div>
-            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-url`}>
-              Endpoint URL
-            </label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              required
-              placeholder="https://example.com/webhooks"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              className={INPUT_CLASS}
-            />
-          </div>
+          <FormField label="Name">
+            {(field) => (
+              <input
+                {...field}
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                className={INPUT_CLASS}
+              />
+            )}
+          </FormField>
+          <FormField label="Endpoint URL">
+            {(field) => (
+              <input
+                {...field}
+                type="url"
+                required
+                placeholder="https://example.com/webhooks"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                className={INPUT_CLASS}
+              />
+            )}
+          </FormField>
           <fieldset>
             <legend className="text-sm font-medium text-fg">Events</legend>
             <div className="mt-2 grid grid-cols-2 gap-2">
@@ -104,19 +101,18 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
               ))}
             </div>
           </fieldset>
-          <div>
-            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-key`}>
-              Third-party API key (optional)
-            </label>
-            <input
-              id={`${id}-key`}
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-              className={INPUT_CLASS}
-            />
-          </div>
+          <FormField label="Third-party API key (optional)">
+            {(field) => (
+              <input
+                {...field}
+                type="password"
+                autoComplete="off"
+                value={apiKey}
+                onChange={(e) => setApiKey(e.target.value)}
+                className={INPUT_CLASS}
+              />
+            )}
+          </FormField>
           <InlineError
             message={create.error ? errorMessage(create.error, 'Adding the integration failed') : null}
           />

@@ -1,7 +1,9 @@
+import type { ApiKeyView } from '../../../shared/api/integrations';
 import { useState } from 'react';
 import { API_KEY_GRACE_HOURS } from '../../../shared/integrations';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { Modal } from '../../components/ui/Modal';
 import { StatusBadge } from '../../components/ui/StatusBadge';
@@ -12,8 +14,36 @@ import { useRegenerateApiKey, useRevokeApiKey } from './mutations';
 import { useApiKeys } from './queries';
 import { KEY_TONE, capitalize } from './rules';
 
-const TH = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-muted uppercase';
-const TD = 'px-3 py-2 align-top text-sm text-fg';
+const COLUMNS: readonly DataColumn<ApiKeyView>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (k) => (
+      <>
+        {k.name}
+        {k.organizationName && <div className="text-xs text-muted">{k.organizationName}</div>}
+      </>
+    ),
+  },
+  { id: 'key', header: 'Key', cell: (k) => <code>{k.maskedKey.slice(0, 16)}</code> },
+  { id: 'scopes', header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (k) => <StatusBadge tone={KEY_TONE[k.status]}>{capitalize(k.status)}</StatusBadge>,
+  },
+  { id: 'expires', header: 'Expires', cell: (k) => formatDateTime(k.expiresAt) },
+  {
+    id: 'lastUsed',
+    header: 'Last used',
+    cell: (k) => (
+      <>
+        {formatDateTime(k.lastUsedAt)}
+        {k.lastUsedAddress && <div className="text-xs text-muted">{k.lastUsedAddress}</div>}
+      </>
+    ),
+  },
+];
 
 export function ApiKeysTab() {
   const keys = useApiKeys();
@@ -36,74 +66,39 @@ export function ApiKeysTab() {
         </Button>
       </div>
       <InlineError message={failure ? errorMessage(failure, 'The action failed') : null} />
-      <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-        <table className="min-w-full divide-y divide-line">
-          <caption className="sr-only">API keys</caption>
-          <thead>
-            <tr>
-              <th className={TH}>Name</th>
-              <th className={TH}>Key</th>
-              <th className={TH}>Scopes</th>
-              <th className={TH}>Status</th>
-              <th className={TH}>Expires</th>
-              <th className={TH}>Last used</th>
-              <th className={TH}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {keys.data.apiKeys.length === 0 && (
-              <tr>
-                <td className={TD} colSpan={7}>
-                  No API keys yet.
-                </td>
-              </tr>
-            )}
-            {keys.data.apiKeys.map((k) => (
-              <tr key={k.id}>
-                <td className={TD}>
-                  {k.name}
-                  {k.organizationName && <div className="text-xs text-muted">{k.organizationName}</div>}
-                </td>
-                <td className={TD}>
-                  <code>{k.maskedKey.slice(0, 16)}</code>
-                </td>
-                <td className={TD}>{k.scopes.join(', ')}</td>
-                <td className={TD}>
-                  <StatusBadge tone={KEY_TONE[k.status]}>{capitalize(k.status)}</StatusBadge>
-                </td>
-                <td className={TD}>{formatDateTime(k.expiresAt)}</td>
-                <td className={TD}>
-                  {formatDateTime(k.lastUsedAt)}
-                  {k.lastUsedAddress && <div className="text-xs text-muted">{k.lastUsedAddress}</div>}
-                </td>
-                <td className={TD}>
-                  {k.status === 'active' && (
-                    <div className="flex gap-2">
-                      <Button
-                        aria-label={`Regenerate ${k.name}`}
-                        disabled={regenerate.isPending}
-                        onClick={() =>
-                          regenerate.mutate(k.id, { onSuccess: (answer) => setIssued(answer.key) })
-                        }
-                      >
-                        Regenerate
-                      </Button>
-                      <Button
-                        aria-label={`Revoke ${k.name}`}
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(k.id)}
-                      >
-                        Revoke
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="rounded-lg border border-line bg-surface">
+        <DataTable
+          label="API keys"
+          columns={COLUMNS}
+          data={keys.data.apiKeys}
+          getRowId={(k) => k.id}
+          empty="No API keys yet."
+          minWidth="60rem"
+          rowActions={{
+            header: 'Actions',
+            hideHeader: true,
+            width: '14rem',
+            render: (k) =>
+              k.status === 'active' && (
+                <div className="flex gap-2">
+                  <Button
+                    aria-label={`Regenerate ${k.name}`}
+                    disabled={regenerate.isPending}
+                    onClick={() => regenerate.mutate(k.id, { onSuccess: (answer) => setIssued(answer.key) })}
+                  >
+                    Regenerate
+                  </Button>
+                  <Button
+                    aria-label={`Revoke ${k.name}`}
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(k.id)}
+                  >
+                    Revoke
+                  </Button>
+                </div>
+              ),
+          }}
+        />
       </div>
       {generating && <GenerateKeyModal onClose={() => setGenerating(false)} />}
       <Modal open={issued !== null} title="Key regenerated" onClose={() => setIssued(null)}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PERMISSIONS } from '../../../shared/permissions';
 import { API_KEY_EXPIRY_DAYS } from '../../../shared/integrations';
 import { useAuthStore } from '../../app/state/useAuthStore';
@@ -8,23 +8,19 @@ import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useGenerateApiKey } from './mutations';
+import { FormField } from '../../components/ui/FormField';
 
 /** Shows a key once (after Generate Key or Regenerate). */
 export function IssuedKey({ apiKey }: { apiKey: string }) {
-  const id = useId();
   return (
-    <div className="space-y-2">
-      <label className="block text-sm font-medium text-fg" htmlFor={id}>
-        Your new API key (shown only now)
-      </label>
-      <input id={id} readOnly value={apiKey} className={INPUT_CLASS} />
-    </div>
+    <FormField label="Your new API key (shown only now)">
+      {(field) => <input {...field} readOnly value={apiKey} className={INPUT_CLASS} />}
+    </FormField>
   );
 }
 
 /** Generate Key: name, scopes from the catalogue (only those the caller holds), optional expiry. */
 export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
-  const id = useId();
   const held = useAuthStore((s) => s.user?.permissions ?? []);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
@@ -56,18 +52,17 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
-          <div>
-            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-name`}>
-              Name
-            </label>
-            <input
-              id={`${id}-name`}
-              required
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={INPUT_CLASS}
-            />
-          </div>
+          <FormField label="Name">
+            {(field) => (
+              <input
+                {...field}
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                className={INPUT_CLASS}
+              />
+            )}
+          </FormField>
           <fieldset>
             <legend className="text-sm font-medium text-fg">Scopes</legend>
             <div className="mt-2 grid max-h-56 grid-cols-2 gap-2 overflow-y-auto">
@@ -79,22 +74,21 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
               ))}
             </div>
           </fieldset>
-          <div>
-            <label className="block text-sm font-medium text-fg" htmlFor={`${id}-expiry`}>
-              Expires
-            </label>
-            <select
-              id={`${id}-expiry`}
-              value={expiry}
-              onChange={(e) => setExpiry(e.target.value)}
-              className={INPUT_CLASS}
-            >
-              <option value="">Never</option>
-              {API_KEY_EXPIRY_DAYS.map((days) => (
-                <option key={days} value={days}>{`In ${days} days`}</option>
-              ))}
-            </select>
-          </div>
+          <FormField label="Expires">
+            {(field) => (
+              <select
+                {...field}
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                className={INPUT_CLASS}
+              >
+                <option value="">Never</option>
+                {API_KEY_EXPIRY_DAYS.map((days) => (
+                  <option key={days} value={days}>{`In ${days} days`}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <InlineError
             message={generate.error ? errorMessage(generate.error, 'Generating the key failed') : null}
           />

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import type { Integration } from '../../../shared/api/integrations';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
@@ -7,12 +9,51 @@ import { IntegrationPanel } from './IntegrationPanel';
 import { useIntegrations } from './queries';
 import { HEALTH_TONE, STATUS_TONE, capitalize } from './rules';
 
-const TH = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-muted uppercase';
-const TD = 'px-3 py-2 text-sm text-fg';
+const COLUMNS: readonly DataColumn<Integration>[] = [
+  { id: 'type', header: 'Type', cell: (i) => capitalize(i.type) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (i) => <StatusBadge tone={STATUS_TONE[i.status]}>{capitalize(i.status)}</StatusBadge>,
+  },
+  {
+    id: 'health',
+    header: 'Health',
+    cell: (i) => <StatusBadge tone={HEALTH_TONE[i.health]}>{capitalize(i.health)}</StatusBadge>,
+  },
+  { id: 'lastSync', header: 'Last sync', cell: (i) => formatDateTime(i.lastSync) },
+  { id: 'requests', header: 'Requests', cell: (i) => i.requests },
+  { id: 'errors', header: 'Errors', cell: (i) => i.errors },
+  { id: 'uptime', header: 'Uptime', cell: (i) => `${i.uptime}%` },
+];
 
 export function IntegrationsTab() {
   const list = useIntegrations();
   const [selected, setSelected] = useState<string | null>(null);
+  // The name opens the integration's panel; the open one is marked current.
+  const columns = useMemo<readonly DataColumn<Integration>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        cell: (integration) => (
+          <>
+            <Button
+              variant="ghost"
+              aria-current={integration.id === selected ? 'true' : undefined}
+              onClick={() => setSelected(integration.id)}
+            >
+              {integration.name}
+            </Button>
+            <div className="px-3 text-xs text-muted">{integration.provider || integration.description}</div>
+          </>
+        ),
+        width: 'minmax(0,1.6fr)',
+      },
+      ...COLUMNS,
+    ],
+    [selected],
+  );
   if (!list.data)
     return (
       <LoadingState label="Loading integrations" error={list.error} fallback="Failed to load integrations" />
@@ -21,58 +62,15 @@ export function IntegrationsTab() {
   const current = integrations.find((i) => i.id === selected);
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-      <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-        <table className="min-w-full divide-y divide-line">
-          <caption className="sr-only">Integrations</caption>
-          <thead>
-            <tr>
-              <th className={TH}>Name</th>
-              <th className={TH}>Type</th>
-              <th className={TH}>Status</th>
-              <th className={TH}>Health</th>
-              <th className={TH}>Last sync</th>
-              <th className={TH}>Requests</th>
-              <th className={TH}>Errors</th>
-              <th className={TH}>Uptime</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {integrations.length === 0 && (
-              <tr>
-                <td className={TD} colSpan={8}>
-                  No integrations yet: Add Integration creates a webhook endpoint.
-                </td>
-              </tr>
-            )}
-            {integrations.map((integration) => (
-              <tr key={integration.id} aria-selected={integration.id === selected}>
-                <td className={TD}>
-                  <Button variant="ghost" onClick={() => setSelected(integration.id)}>
-                    {integration.name}
-                  </Button>
-                  <div className="px-3 text-xs text-muted">
-                    {integration.provider || integration.description}
-                  </div>
-                </td>
-                <td className={TD}>{capitalize(integration.type)}</td>
-                <td className={TD}>
-                  <StatusBadge tone={STATUS_TONE[integration.status]}>
-                    {capitalize(integration.status)}
-                  </StatusBadge>
-                </td>
-                <td className={TD}>
-                  <StatusBadge tone={HEALTH_TONE[integration.health]}>
-                    {capitalize(integration.health)}
-                  </StatusBadge>
-                </td>
-                <td className={TD}>{formatDateTime(integration.lastSync)}</td>
-                <td className={TD}>{integration.requests}</td>
-                <td className={TD}>{integration.errors}</td>
-                <td className={TD}>{`${integration.uptime}%`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="rounded-lg border border-line bg-surface">
+        <DataTable
+          label="Integrations"
+          columns={columns}
+          data={integrations}
+          getRowId={(integration) => integration.id}
+          empty="No integrations yet: Add Integration creates a webhook endpoint."
+          minWidth="48rem"
+        />
       </div>
       {current ? (
         <IntegrationPanel key={current.id} integration={current} onDeleted={() => setSelected(null)} />

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
-import { integrationKeys } from './queries';
+import { integrationQueries } from './queries';
 
 /** Every change reads the lists again: deliveries, health and keys move together. */
 function useIntegrationChange<I, O>(run: (input: I) => Promise<O>, what: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationQueries.all() }),
     onError: (error) => logError(`${what} failed`, error),
   });
 }

@@ -1,25 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 
-export const integrationKeys = {
-  all: ['integrations'] as const,
-  list: () => [...integrationKeys.all, 'list'] as const,
-  deliveries: () => [...integrationKeys.all, 'deliveries'] as const,
-  apiKeys: () => [...integrationKeys.all, 'api-keys'] as const,
+/** Integrations' key space and queries: endpoints, their deliveries and the API keys. */
+export const integrationQueries = {
+  all: () => ['integrations'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...integrationQueries.all(), 'list'] as const,
+      queryFn: () => call('integrations.listIntegrations'),
+    }),
+  deliveries: () =>
+    queryOptions({
+      queryKey: [...integrationQueries.all(), 'deliveries'] as const,
+      queryFn: () => call('integrations.listDeliveries', { query: { limit: 100 } }),
+    }),
+  apiKeys: () =>
+    queryOptions({
+      queryKey: [...integrationQueries.all(), 'api-keys'] as const,
+      queryFn: () => call('integrations.listApiKeys'),
+    }),
 };
 
-export const useIntegrations = (enabled = true) =>
-  useQuery({
-    queryKey: integrationKeys.list(),
-    enabled,
-    queryFn: () => call('integrations.listIntegrations'),
-  });
+export const useIntegrations = (enabled = true) => useQuery({ ...integrationQueries.list(), enabled });
 
-export const useDeliveries = () =>
-  useQuery({
-    queryKey: integrationKeys.deliveries(),
-    queryFn: () => call('integrations.listDeliveries', { query: { limit: 100 } }),
-  });
+export const useDeliveries = () => useQuery(integrationQueries.deliveries());
 
-export const useApiKeys = () =>
-  useQuery({ queryKey: integrationKeys.apiKeys(), queryFn: () => call('integrations.listApiKeys') });
+export const useApiKeys = () => useQuery(integrationQueries.apiKeys());

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { InlineError } from '../../components/ui/Card';
 import { useInviteMember } from './mutations';
 import { INPUT_CLASS } from '../../components/ui/styles';
+import { FormField } from '../../components/ui/FormField';
 
 const isInviteRole = (value: string): value is InviteRole =>
   (INVITE_ROLES as readonly string[]).includes(value);
@@ -48,32 +49,36 @@ export function InviteForm({
       className="mb-4 space-y-3 rounded-md border border-line bg-surface-muted p-4"
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <label className="block text-sm font-medium text-fg">
-          Email
-          <input
-            type="email"
-            required
-            className={INPUT_CLASS}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className="block text-sm font-medium text-fg">
-          Role
-          <select
-            className={INPUT_CLASS}
-            value={role}
-            onChange={(event) => {
-              if (isInviteRole(event.target.value)) setRole(event.target.value);
-            }}
-          >
-            {INVITE_ROLES.map((r) => (
-              <option key={r} value={r} className="capitalize">
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Email">
+          {(field) => (
+            <input
+              {...field}
+              type="email"
+              required
+              className={INPUT_CLASS}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Role">
+          {(field) => (
+            <select
+              {...field}
+              className={INPUT_CLASS}
+              value={role}
+              onChange={(event) => {
+                if (isInviteRole(event.target.value)) setRole(event.target.value);
+              }}
+            >
+              {INVITE_ROLES.map((r) => (
+                <option key={r} value={r} className="capitalize">
+                  {r}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
       <InlineError message={invite.isError ? errorMessage(invite.error, 'The invitation failed') : null} />
       <div className="flex gap-2">

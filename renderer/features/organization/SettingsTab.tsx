@@ -6,6 +6,7 @@ import { Card, Field, InlineError } from '../../components/ui/Card';
 import { useUpdateOrganization } from './mutations';
 import { REASONS } from './rules';
 import { INPUT_CLASS } from '../../components/ui/styles';
+import { FormField } from '../../components/ui/FormField';
 
 interface Draft {
   name: string;
@@ -82,14 +83,16 @@ export function SettingsTab({ organization, canEdit }: { organization: Organizat
   );
 
   const field = (key: keyof Draft, label: string) => (
-    <label className="block text-sm font-medium text-fg">
-      {label}
-      <input
-        className={INPUT_CLASS}
-        value={draft?.[key] ?? ''}
-        onChange={(event) => setDraft((d) => (d ? { ...d, [key]: event.target.value } : d))}
-      />
-    </label>
+    <FormField label={label}>
+      {(field) => (
+        <input
+          {...field}
+          className={INPUT_CLASS}
+          value={draft?.[key] ?? ''}
+          onChange={(event) => setDraft((d) => (d ? { ...d, [key]: event.target.value } : d))}
+        />
+      )}
+    </FormField>
   );
 
   return (

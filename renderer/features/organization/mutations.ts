@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
-import { organizationKeys } from './queries';
+import { organizationQueries } from './queries';
 import { logError } from '../../lib/log';
+import { ORGANIZATION_TEXTS } from './texts';
 
 /**
  * Part 1 §4: switching stores the id (main process), then clears and reloads the context, members and
@@ -15,9 +16,9 @@ export function useSwitchOrganization() {
     mutationFn: (organizationId: string) => call('orgs:switch', { organizationId }),
     onSuccess: ({ organizationId }) => {
       useOrganizationStore.getState().setCurrent(organizationId);
-      void queryClient.resetQueries({ queryKey: organizationKeys.one(organizationId) });
+      void queryClient.resetQueries({ queryKey: organizationQueries.one(organizationId) });
     },
-    onError: (error) => logError('Switching organization failed', error),
+    onError: (error) => logError(ORGANIZATION_TEXTS.switchFailed, error),
   });
 }
 
@@ -25,7 +26,7 @@ export function useSwitchOrganization() {
 function useInvalidateOrganization() {
   const queryClient = useQueryClient();
   return (organizationId: string) =>
-    queryClient.invalidateQueries({ queryKey: organizationKeys.one(organizationId) });
+    queryClient.invalidateQueries({ queryKey: organizationQueries.one(organizationId) });
 }
 
 type Body<C extends 'organizations.update' | 'organizations.invite' | 'organizations.updateMember'> =

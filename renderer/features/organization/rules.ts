@@ -10,12 +10,9 @@ import {
   storageMb,
   type TenantContext,
 } from '../../../shared/tenancy';
+import { ORGANIZATION_TEXTS } from './texts';
 
-export const REASONS = {
-  manageMembers: 'You need permission to manage members',
-  manageOrganization: 'You need permission to manage the organization',
-  owner: 'The owner cannot be removed or given another role',
-} as const;
+export const REASONS = ORGANIZATION_TEXTS.reasons;
 
 export interface MemberControls {
   /** Whether the role select and remove button are enabled for this row. */

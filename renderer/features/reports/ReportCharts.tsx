@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { MetricResult } from '../../../shared/api/reports';
+import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure } from '../../components/ui/ChartFigure';
 
 type Point = MetricResult['chart']['points'][number];
@@ -41,10 +42,10 @@ export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) 
           >
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={[...line.chart.points]} accessibilityLayer={false}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
-                <XAxis dataKey="label" tick={{ fontSize: 10, fill: 'var(--muted)' }} minTickGap={16} />
-                <YAxis tick={{ fontSize: 10, fill: 'var(--muted)' }} width={56} />
-                <Tooltip />
+                <CartesianGrid {...GRID} />
+                <XAxis dataKey="label" tick={AXIS} minTickGap={16} />
+                <YAxis tick={AXIS} width={56} />
+                <Tooltip {...TOOLTIP} />
                 <Line
                   dataKey="value"
                   stroke="var(--accent)"
@@ -69,10 +70,10 @@ export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) 
           >
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={[...bar.chart.points]} accessibilityLayer={false}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
-                <XAxis dataKey="label" tick={{ fontSize: 10, fill: 'var(--muted)' }} minTickGap={8} />
-                <YAxis tick={{ fontSize: 10, fill: 'var(--muted)' }} width={56} />
-                <Tooltip />
+                <CartesianGrid {...GRID} />
+                <XAxis dataKey="label" tick={AXIS} minTickGap={8} />
+                <YAxis tick={AXIS} width={56} />
+                <Tooltip {...TOOLTIP} />
                 <Bar dataKey="value" fill="var(--accent)" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { reportInput, type ReportDefinition, type ReportInput } from '../../../shared/api/reports';
 import {
   REPORT_FORMATS,
@@ -16,10 +15,11 @@ import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { useCreateReport, useUpdateReport } from './mutations';
 import { availableMetrics, capitalize, metricLabel, parseRecipients } from './rules';
+import { FormField } from '../../components/ui/FormField';
+import { useOrganizations } from '../organization/queries';
 
 /** What the form starts from: blank, a template, or the report being edited. */
 export type FormStart =
@@ -82,11 +82,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
   const permissions = useAuthStore((s) => s.user?.permissions ?? []);
   const create = useCreateReport();
   const update = useUpdateReport();
-  const centers = useQuery({
-    queryKey: ['organizations', 'list'],
-    queryFn: () => call('organizations.list'),
-  });
-  const id = useId();
+  const centers = useOrganizations();
   const editing = start.kind === 'edit' ? start.report : null;
   const pending = create.isPending || update.isPending;
   const failed = create.error ?? update.error;
@@ -121,46 +117,48 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
     else create.mutate(body, { onSuccess: onClose });
   }
 
-  const field = (name: string) => `${id}-${name}`;
   return (
     <Modal open title={editing ? 'Edit Report' : 'Create Report'} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="block text-sm font-medium text-fg" htmlFor={field('name')}>
-            Name
-            <input
-              id={field('name')}
-              className={INPUT_CLASS}
-              value={draft.name}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </label>
-          <label className="block text-sm font-medium text-fg" htmlFor={field('type')}>
-            Type
-            <select
-              id={field('type')}
-              className={INPUT_CLASS}
-              value={draft.type}
-              onChange={(e) => set('type', e.target.value as Draft['type'])}
-            >
-              {REPORT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {capitalize(t)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FormField label="Name">
+            {(field) => (
+              <input
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.name}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label="Type">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.type}
+                onChange={(e) => set('type', e.target.value as Draft['type'])}
+              >
+                {REPORT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {capitalize(t)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
-        <label className="block text-sm font-medium text-fg" htmlFor={field('description')}>
-          Description
-          <textarea
-            id={field('description')}
-            className={INPUT_CLASS}
-            rows={2}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </label>
+        <FormField label="Description">
+          {(field) => (
+            <textarea
+              {...field}
+              className={INPUT_CLASS}
+              rows={2}
+              value={draft.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )}
+        </FormField>
         <fieldset>
           <legend className="text-sm font-medium text-fg">Metrics</legend>
           <div className="mt-2 grid gap-1 sm:grid-cols-2">
@@ -182,95 +180,101 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
           </div>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-3">
-          <label className="block text-sm font-medium text-fg" htmlFor={field('period')}>
-            Period
-            <select
-              id={field('period')}
-              className={INPUT_CLASS}
-              value={draft.period}
-              onChange={(e) => set('period', e.target.value as ReportPeriod)}
-            >
-              {REPORT_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {REPORT_PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-fg" htmlFor={field('plan')}>
-            Plan
-            <select
-              id={field('plan')}
-              className={INPUT_CLASS}
-              value={draft.plan}
-              onChange={(e) => set('plan', e.target.value)}
-            >
-              <option value="">All plans</option>
-              {PLANS.map((p) => (
-                <option key={p} value={p}>
-                  {capitalize(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-fg" htmlFor={field('organization')}>
-            Organization
-            <select
-              id={field('organization')}
-              className={INPUT_CLASS}
-              value={draft.organizationId}
-              onChange={(e) => set('organizationId', e.target.value)}
-            >
-              <option value="">All organizations</option>
-              {(centers.data ?? []).map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FormField label="Period">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.period}
+                onChange={(e) => set('period', e.target.value as ReportPeriod)}
+              >
+                {REPORT_PERIODS.map((p) => (
+                  <option key={p} value={p}>
+                    {REPORT_PERIOD_LABELS[p]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Plan">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.plan}
+                onChange={(e) => set('plan', e.target.value)}
+              >
+                <option value="">All plans</option>
+                {PLANS.map((p) => (
+                  <option key={p} value={p}>
+                    {capitalize(p)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Organization">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.organizationId}
+                onChange={(e) => set('organizationId', e.target.value)}
+              >
+                <option value="">All organizations</option>
+                {(centers.data ?? []).map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <label className="block text-sm font-medium text-fg" htmlFor={field('format')}>
-            Format
-            <select
-              id={field('format')}
-              className={INPUT_CLASS}
-              value={draft.format}
-              onChange={(e) => set('format', e.target.value as Draft['format'])}
-            >
-              {REPORT_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {f.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-fg" htmlFor={field('schedule')}>
-            Schedule
-            <select
-              id={field('schedule')}
-              className={INPUT_CLASS}
-              value={draft.schedule}
-              onChange={(e) => set('schedule', e.target.value as Draft['schedule'])}
-            >
-              {REPORT_SCHEDULES.map((s) => (
-                <option key={s} value={s}>
-                  {capitalize(s)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-fg" htmlFor={field('recipients')}>
-            Recipients
-            <input
-              id={field('recipients')}
-              className={INPUT_CLASS}
-              placeholder="name@example.com, …"
-              value={draft.recipients}
-              onChange={(e) => set('recipients', e.target.value)}
-            />
-          </label>
+          <FormField label="Format">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.format}
+                onChange={(e) => set('format', e.target.value as Draft['format'])}
+              >
+                {REPORT_FORMATS.map((f) => (
+                  <option key={f} value={f}>
+                    {f.toUpperCase()}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Schedule">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.schedule}
+                onChange={(e) => set('schedule', e.target.value as Draft['schedule'])}
+              >
+                {REPORT_SCHEDULES.map((s) => (
+                  <option key={s} value={s}>
+                    {capitalize(s)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Recipients">
+            {(field) => (
+              <input
+                {...field}
+                className={INPUT_CLASS}
+                placeholder="name@example.com, …"
+                value={draft.recipients}
+                onChange={(e) => set('recipients', e.target.value)}
+              />
+            )}
+          </FormField>
         </div>
         {problems.length > 0 || failed ? (
           <ul role="alert" className="list-disc space-y-1 pl-5 text-sm text-red-700 dark:text-red-400">

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportDefinition, ReportInput } from '../../../shared/api/reports';
+import type { ReportInput } from '../../../shared/api/reports';
 import { call } from '../../lib/bridge';
 import { saveReportFile } from '../../lib/save-file';
-import { reportKeys } from './queries';
+import { reportQueries } from './queries';
 
 function useReportMutation<V>(mutationFn: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportQueries.all() }),
   });
 }
 
@@ -29,7 +29,7 @@ export function useGenerateReport() {
   return useMutation({
     mutationFn: (id: string) => call('reports.generateReport', { params: { id } }),
     onSuccess: (running) =>
-      queryClient.setQueryData<ReportDefinition[]>(reportKeys.list(), (list) =>
+      queryClient.setQueryData(reportQueries.list().queryKey, (list) =>
         list?.map((r) => (r.id === running.id ? running : r)),
       ),
   });

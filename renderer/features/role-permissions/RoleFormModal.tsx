@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Role } from '../../../shared/api/roles';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
@@ -6,6 +6,7 @@ import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { useCreateRole, useUpdateRole } from './mutations';
 import { groupByResource, isValidRoleName, roleFormError, type CataloguePermission } from './rules';
+import { FormField } from '../../components/ui/FormField';
 
 export interface RoleDraft {
   name: string;
@@ -163,35 +164,33 @@ function NameAndDescription({
   /** The server's text when the name is the problem (another role holds it). */
   nameError: string | null;
 }) {
-  const errorId = useId();
   return (
     <>
-      <label className="block text-sm font-medium text-fg">
-        Role Name
-        <input
-          value={name}
-          onChange={(e) => onName(e.target.value)}
-          maxLength={100}
-          required
-          autoFocus
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? errorId : undefined}
-          className={INPUT_CLASS}
-        />
-      </label>
-      <div id={errorId}>
-        <InlineError message={nameError} />
-      </div>
-      <label className="block text-sm font-medium text-fg">
-        Description
-        <textarea
-          value={description}
-          onChange={(e) => onDescription(e.target.value)}
-          maxLength={500}
-          rows={2}
-          className={INPUT_CLASS}
-        />
-      </label>
+      <FormField label="Role Name" error={nameError} announceError>
+        {(field) => (
+          <input
+            {...field}
+            value={name}
+            onChange={(e) => onName(e.target.value)}
+            maxLength={100}
+            required
+            autoFocus
+            className={INPUT_CLASS}
+          />
+        )}
+      </FormField>
+      <FormField label="Description">
+        {(field) => (
+          <textarea
+            {...field}
+            value={description}
+            onChange={(e) => onDescription(e.target.value)}
+            maxLength={500}
+            rows={2}
+            className={INPUT_CLASS}
+          />
+        )}
+      </FormField>
     </>
   );
 }

@@ -29,6 +29,7 @@ import {
   type RoleKind,
 } from './rules';
 import { TemplatesTab } from './TemplatesTab';
+import { FormField } from '../../components/ui/FormField';
 
 /** Role & Permission Management (part 2 §2): guards itself with its own text (part 2 §8). */
 export function RolePermissionsPage() {
@@ -107,20 +108,24 @@ function RoleManagement() {
     <div className="space-y-6">
       {header}
       <div className="flex flex-wrap items-center gap-3">
-        <label className="relative min-w-60 flex-1">
-          <span className="sr-only">Search roles and permissions</span>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
-          />
-          <input
-            type="search"
-            value={filter.search}
-            onChange={(e) => setFilter({ ...filter, search: e.target.value })}
-            placeholder="Search roles and permissions..."
-            className={clsx(INPUT_CLASS, 'pl-9')}
-          />
-        </label>
+        <FormField label="Search roles and permissions" hideLabel className="relative min-w-60 flex-1">
+          {(field) => (
+            <>
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-4 -translate-y-1/2 text-muted"
+              />
+              <input
+                {...field}
+                type="search"
+                value={filter.search}
+                onChange={(e) => setFilter({ ...filter, search: e.target.value })}
+                placeholder="Search roles and permissions..."
+                className={clsx(INPUT_CLASS, 'pl-9')}
+              />
+            </>
+          )}
+        </FormField>
         <FilterPopover filter={filter} onChange={setFilter} permissions={permissions} />
       </div>
       <PageTabs tabs={tabs} />
@@ -159,38 +164,42 @@ function FilterPopover({
         anchor="bottom end"
         className="z-40 mt-2 w-64 space-y-3 rounded-lg border border-line bg-surface p-4 shadow-lg"
       >
-        <label className="block text-sm font-medium text-fg">
-          Role type
-          <select
-            value={filter.kind}
-            onChange={(e) => {
-              const kind = KINDS.find((k) => k.value === e.target.value)?.value;
-              if (kind) onChange({ ...filter, kind });
-            }}
-            className={INPUT_CLASS}
-          >
-            {KINDS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-fg">
-          Resource
-          <select
-            value={filter.resource}
-            onChange={(e) => onChange({ ...filter, resource: e.target.value })}
-            className={INPUT_CLASS}
-          >
-            <option value="">All resources</option>
-            {groupByResource(permissions).map((g) => (
-              <option key={g.resource} value={g.resource}>
-                {g.resource}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Role type">
+          {(field) => (
+            <select
+              {...field}
+              value={filter.kind}
+              onChange={(e) => {
+                const kind = KINDS.find((k) => k.value === e.target.value)?.value;
+                if (kind) onChange({ ...filter, kind });
+              }}
+              className={INPUT_CLASS}
+            >
+              {KINDS.map((k) => (
+                <option key={k.value} value={k.value}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Resource">
+          {(field) => (
+            <select
+              {...field}
+              value={filter.resource}
+              onChange={(e) => onChange({ ...filter, resource: e.target.value })}
+              className={INPUT_CLASS}
+            >
+              <option value="">All resources</option>
+              {groupByResource(permissions).map((g) => (
+                <option key={g.resource} value={g.resource}>
+                  {g.resource}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <Button
           className="w-full"
           disabled={count === 0}

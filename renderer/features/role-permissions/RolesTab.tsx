@@ -15,6 +15,7 @@ import {
   type RoleAbilities,
 } from './rules';
 import { EditRoleModal } from './RoleFormModal';
+import { FormField } from '../../components/ui/FormField';
 
 export function RoleKindBadge({ role }: { role: Role }) {
   return role.isSystemRole ? (
@@ -131,25 +132,33 @@ function RoleCard({
         ))}
       </ul>
       {editable && missing.length > 0 ? (
-        <label className="mt-3 flex items-center gap-2 text-xs text-muted">
-          <Plus aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">Add a permission to {role.name}</span>
-          <select
-            value=""
-            disabled={toggle.isPending}
-            onChange={(e) => {
-              if (e.target.value) toggle.mutate({ role, permissionId: e.target.value });
-            }}
-            className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1 text-xs text-fg"
-          >
-            <option value="">Add permission…</option>
-            {missing.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField
+          label={`Add a permission to ${role.name}`}
+          hideLabel
+          className="mt-3 flex items-center gap-2 text-xs text-muted"
+        >
+          {(field) => (
+            <>
+              <Plus aria-hidden="true" className="size-3.5" />
+              <select
+                {...field}
+                value=""
+                disabled={toggle.isPending}
+                onChange={(e) => {
+                  if (e.target.value) toggle.mutate({ role, permissionId: e.target.value });
+                }}
+                className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1 text-xs text-fg"
+              >
+                <option value="">Add permission…</option>
+                {missing.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.id}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+        </FormField>
       ) : null}
       <InlineError
         message={toggle.error ? errorMessage(toggle.error, 'The permission could not be changed') : null}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/api/roles';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
-import { roleKeys } from './queries';
+import { roleQueries } from './queries';
 import { logError } from '../../lib/log';
 
 /**
@@ -15,13 +15,13 @@ function useRoleChange<I>(run: (input: I) => Promise<unknown>, what: string) {
     mutationFn: run,
     onSuccess: (answer) => {
       if (isRole(answer)) {
-        queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+        queryClient.setQueryData(roleQueries.list().queryKey, (roles) =>
           roles?.some((r) => r.id === answer.id)
             ? roles.map((r) => (r.id === answer.id ? answer : r))
             : [...(roles ?? []), answer],
         );
       }
-      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: roleQueries.all() });
     },
     // Part 2 §8: failed role changes are logged; the screen also shows the server's words.
     onError: (error) => logError(`${what} failed`, error),
@@ -63,24 +63,24 @@ export function useTogglePermission() {
         ? call('roles.revokePermission', { params: { id: role.id, permissionId } })
         : call('roles.grantPermission', { params: { id: role.id }, body: { permissionId } }),
     onMutate: async ({ role, permissionId }) => {
-      await queryClient.cancelQueries({ queryKey: roleKeys.list() });
-      const before = queryClient.getQueryData<Role[]>(roleKeys.list());
+      await queryClient.cancelQueries({ queryKey: roleQueries.list().queryKey });
+      const before = queryClient.getQueryData(roleQueries.list().queryKey);
       const permissions = role.permissions.includes(permissionId)
         ? role.permissions.filter((id) => id !== permissionId)
         : [...role.permissions, permissionId];
-      queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+      queryClient.setQueryData(roleQueries.list().queryKey, (roles) =>
         roles?.map((r) => (r.id === role.id ? { ...r, permissions } : r)),
       );
       return { before };
     },
     onSuccess: (answer) =>
-      queryClient.setQueryData<Role[]>(roleKeys.list(), (roles) =>
+      queryClient.setQueryData(roleQueries.list().queryKey, (roles) =>
         roles?.map((r) => (r.id === answer.id ? answer : r)),
       ),
     onError: (error, _input, saved) => {
       logError('Toggling the permission failed', error);
-      if (saved?.before) queryClient.setQueryData(roleKeys.list(), saved.before);
+      if (saved?.before) queryClient.setQueryData(roleQueries.list().queryKey, saved.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roleQueries.all() }),
   });
 }

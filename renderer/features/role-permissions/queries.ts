@@ -1,23 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 
-export const roleKeys = {
-  all: ['roles'] as const,
-  permissions: () => [...roleKeys.all, 'permissions'] as const,
-  list: () => [...roleKeys.all, 'list'] as const,
-  test: (id: string) => [...roleKeys.all, 'test', id] as const,
-  userPermissions: (userId: string) => [...roleKeys.all, 'user', userId] as const,
-  checks: () => [...roleKeys.all, 'checks'] as const,
+/** The roles' key space and queries; other features (users, role verification) read the same ones. */
+export const roleQueries = {
+  all: () => ['roles'] as const,
+  permissions: () =>
+    queryOptions({
+      queryKey: [...roleQueries.all(), 'permissions'] as const,
+      queryFn: () => call('roles.listPermissions'),
+    }),
+  list: () =>
+    queryOptions({
+      queryKey: [...roleQueries.all(), 'list'] as const,
+      queryFn: () => call('roles.listRoles'),
+    }),
+  userPermissions: (userId: string) =>
+    queryOptions({
+      queryKey: [...roleQueries.all(), 'user', userId] as const,
+      queryFn: () => call('roles.userPermissions', { params: { userId } }),
+    }),
 };
 
 export function usePermissionCatalogue(enabled = true) {
-  return useQuery({
-    queryKey: roleKeys.permissions(),
-    queryFn: () => call('roles.listPermissions'),
-    enabled,
-  });
+  return useQuery({ ...roleQueries.permissions(), enabled });
 }
 
 export function useRoles(enabled = true) {
-  return useQuery({ queryKey: roleKeys.list(), queryFn: () => call('roles.listRoles'), enabled });
+  return useQuery({ ...roleQueries.list(), enabled });
 }

@@ -9,6 +9,7 @@ import { roleDisplayName, systemRole } from '../../../shared/permissions';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
 import { Button } from '../../components/ui/Button';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { Card, InlineError } from '../../components/ui/Card';
 import { LoadingState } from '../../components/ui/LoadingState';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -19,7 +20,7 @@ import { useAppInfo } from '../../lib/appInfo';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
-import { usePermissionCatalogue, useRoles, roleKeys } from '../role-permissions/queries';
+import { usePermissionCatalogue, useRoles, roleQueries } from '../role-permissions/queries';
 import {
   categoryBars,
   CHECKLIST,
@@ -28,6 +29,7 @@ import {
   expectedAllowed,
   type CategoryBar,
 } from './expected';
+import { FormField } from '../../components/ui/FormField';
 
 /** Role Verification (part 2 §2): what a role may do, checked by the server, and the checklist run for real. */
 export function RoleVerificationPage() {
@@ -86,10 +88,7 @@ function CurrentRole({
   permissions: string[];
   catalogue: string[];
 }) {
-  const effective = useQuery({
-    queryKey: roleKeys.userPermissions(userId),
-    queryFn: () => call('roles.userPermissions', { params: { userId } }),
-  });
+  const effective = useQuery(roleQueries.userPermissions(userId));
   const sources = new Set((effective.data ?? []).map((e) => e.role.name));
   return (
     <Card title="Your Role">
@@ -149,16 +148,22 @@ function RoleTester({
   return (
     <Card title="Test a Role">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="block min-w-48 flex-1 text-sm font-medium text-fg">
-          Role
-          <select value={roleId} onChange={(e) => setRoleId(e.target.value)} className={INPUT_CLASS}>
-            {roles.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormField label="Role">
+          {(field) => (
+            <select
+              {...field}
+              value={roleId}
+              onChange={(e) => setRoleId(e.target.value)}
+              className={INPUT_CLASS}
+            >
+              {roles.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <Button variant="primary" disabled={!roleId || test.isPending} onClick={() => test.mutate(roleId)}>
           <Play aria-hidden="true" className="size-4" />
           Test Permissions
@@ -197,46 +202,60 @@ function RoleTester({
   );
 }
 
+interface MatrixRow {
+  id: string;
+  statedCount: number;
+  redirect: string;
+  /** Permissions the server holds for the role; null when it has none of that id. */
+  live: number | null;
+  matches: boolean;
+}
+
+const MATRIX_COLUMNS: readonly DataColumn<MatrixRow>[] = [
+  {
+    id: 'role',
+    header: 'Role',
+    rowHeader: true,
+    cell: (r) => (
+      <>
+        <span className="font-medium text-fg">{roleDisplayName(r.id)}</span>{' '}
+        <span className="font-mono text-xs font-normal text-muted">{r.id}</span>
+      </>
+    ),
+    width: 'minmax(0,2fr)',
+  },
+  { id: 'stated', header: 'Stated', cell: (r) => r.statedCount },
+  { id: 'live', header: 'On the server', cell: (r) => r.live ?? '—' },
+  { id: 'redirect', header: 'Redirect', cell: (r) => r.redirect, className: 'font-mono text-xs' },
+  { id: 'matches', header: 'Matches the definition', cell: (r) => (r.matches ? 'Yes' : 'No') },
+];
+
 /** The expected role matrix of part 2 §6, with what the server holds beside it. */
 function ExpectedMatrix({ roles }: { roles: Role[] }) {
+  const rows = EXPECTED_ROLES.map((expected): MatrixRow => {
+    const definition = systemRole(expected.id);
+    const live = roles.find((r) => r.id === expected.id);
+    return {
+      id: expected.id,
+      statedCount: expected.statedCount,
+      redirect: expected.redirect,
+      live: live ? live.permissions.length : null,
+      matches:
+        definition !== undefined &&
+        live !== undefined &&
+        live.permissions.length === definition.permissions.length &&
+        definition.permissions.every((p) => live.permissions.includes(p)),
+    };
+  });
   return (
     <Card title="Role Matrix">
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-              <th className="py-2 pr-4">Role</th>
-              <th className="py-2 pr-4">Stated</th>
-              <th className="py-2 pr-4">On the server</th>
-              <th className="py-2 pr-4">Redirect</th>
-              <th className="py-2">Matches the definition</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {EXPECTED_ROLES.map((expected) => {
-              const definition = systemRole(expected.id);
-              const live = roles.find((r) => r.id === expected.id);
-              const matches =
-                definition !== undefined &&
-                live !== undefined &&
-                live.permissions.length === definition.permissions.length &&
-                definition.permissions.every((p) => live.permissions.includes(p));
-              return (
-                <tr key={expected.id}>
-                  <td className="py-2 pr-4">
-                    <span className="font-medium text-fg">{roleDisplayName(expected.id)}</span>{' '}
-                    <span className="font-mono text-xs text-muted">{expected.id}</span>
-                  </td>
-                  <td className="py-2 pr-4 text-fg">{expected.statedCount}</td>
-                  <td className="py-2 pr-4 text-fg">{live ? live.permissions.length : '—'}</td>
-                  <td className="py-2 pr-4 font-mono text-xs text-fg">{expected.redirect}</td>
-                  <td className="py-2">{matches ? 'Yes' : 'No'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Role Matrix"
+        columns={MATRIX_COLUMNS}
+        data={rows}
+        getRowId={(r) => r.id}
+        minWidth="40rem"
+      />
     </Card>
   );
 }

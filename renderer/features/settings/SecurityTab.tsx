@@ -3,6 +3,7 @@ import { Card } from '../../components/ui/Card';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { Figures, SelectField, TextField, Toggle } from './controls';
 import type { TabProps } from './tabProps';
+import { FormField } from '../../components/ui/FormField';
 
 export function SecurityTab({ draft, set, setInteger, setText }: TabProps) {
   const security = draft.settings.security;
@@ -42,19 +43,21 @@ export function SecurityTab({ draft, set, setInteger, setText }: TabProps) {
             checked={security.auditLogging}
             onChange={(v) => set('security.auditLogging', v)}
           />
-          <label className="block text-sm font-medium text-fg">
-            IP whitelist
-            <textarea
-              className={`${INPUT_CLASS} font-mono`}
-              rows={5}
-              value={draft.ipWhitelistText}
-              placeholder={'203.0.113.0/24\n2001:db8::/32'}
-              onChange={(event) => setText('ipWhitelistText', event.target.value)}
-            />
-            <span className="mt-1 block text-xs font-normal text-muted">
-              One CIDR range per line; blank lines are dropped. Empty: every address is allowed.
-            </span>
-          </label>
+          <FormField
+            label="IP whitelist"
+            hint="One CIDR range per line; blank lines are dropped. Empty: every address is allowed."
+          >
+            {(field) => (
+              <textarea
+                {...field}
+                className={`${INPUT_CLASS} font-mono`}
+                rows={5}
+                value={draft.ipWhitelistText}
+                placeholder={'203.0.113.0/24\n2001:db8::/32'}
+                onChange={(event) => setText('ipWhitelistText', event.target.value)}
+              />
+            )}
+          </FormField>
         </div>
       </Card>
       <Card title="Security status">

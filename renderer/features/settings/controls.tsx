@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
 import { INPUT_CLASS } from '../../components/ui/styles';
+import { FormField } from '../../components/ui/FormField';
 
 /** A labelled on/off switch. */
 export function Toggle({
@@ -63,20 +64,26 @@ export function SelectField<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <label className="block text-sm font-medium text-fg">
-      {label}
-      <select className={INPUT_CLASS} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => {
-          const { value: v, label: text } =
-            typeof option === 'string' ? { value: option, label: option } : option;
-          return (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          );
-        })}
-      </select>
-    </label>
+    <FormField label={label}>
+      {(field) => (
+        <select
+          {...field}
+          className={INPUT_CLASS}
+          value={value}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map((option) => {
+            const { value: v, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={v} value={v}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </FormField>
   );
 }
 
@@ -101,30 +108,22 @@ export function TextField({
   placeholder?: string;
   autoComplete?: string;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={clsx(INPUT_CLASS, 'disabled:cursor-not-allowed disabled:opacity-60')}
-        type={type}
-        value={value}
-        disabled={disabled}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} hint={hint}>
+      {(field) => (
+        <input
+          {...field}
+          className={clsx(INPUT_CLASS, 'disabled:cursor-not-allowed disabled:opacity-60')}
+          type={type}
+          value={value}
+          disabled={disabled}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../../shared/bridge/contract';
 import { call } from '../../lib/bridge';
-import { consoleSettingsKey } from '../../app/consoleSettings';
-import { settingsKeys } from './queries';
+import { settingsQueries } from './queries';
 
 export type SettingsSave = ChannelInput<'settings.update'>['body'];
 
@@ -12,9 +11,9 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (body: SettingsSave) => call('settings.update', { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKeys.document(), saved);
+      queryClient.setQueryData(settingsQueries.document().queryKey, saved);
       // The console's own settings (name, formats, maintenance) follow at once, not at the next minute.
-      void queryClient.invalidateQueries({ queryKey: consoleSettingsKey });
+      void queryClient.invalidateQueries({ queryKey: settingsQueries.console().queryKey });
     },
   });
 }

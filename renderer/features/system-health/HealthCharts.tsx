@@ -12,10 +12,11 @@ import {
 } from 'recharts';
 import type { SystemHealth } from '../../../shared/api/monitoring';
 import { Card } from '../../components/ui/Card';
+import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
+import { AXIS, GRID, MARGIN, TOOLTIP } from '../../components/ui/chartDefaults';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { clockLabel, formatCount, formatPct } from '../../lib/monitoring-format';
 
-const AXIS = { fontSize: 11, fill: 'var(--muted)' };
 const SERIES = {
   cpu: 'var(--accent)',
   memory: 'var(--color-emerald-500)',
@@ -23,6 +24,22 @@ const SERIES = {
   requests: 'var(--accent)',
   errors: 'var(--color-red-500)',
 };
+
+type PerformanceRow = SystemHealth['performance'][number] & { label: string };
+type TrafficRow = SystemHealth['traffic'][number] & { label: string };
+
+const PERFORMANCE_COLUMNS: readonly ChartColumn<PerformanceRow>[] = [
+  { label: 'Hour', value: (p) => p.label },
+  { label: 'CPU', value: (p) => formatPct(p.cpu) },
+  { label: 'Memory', value: (p) => formatPct(p.memory) },
+  { label: 'Disk', value: (p) => formatPct(p.disk) },
+];
+
+const TRAFFIC_COLUMNS: readonly ChartColumn<TrafficRow>[] = [
+  { label: 'Hour', value: (p) => p.label },
+  { label: 'Requests', value: (p) => formatCount(p.requests) },
+  { label: 'Errors', value: (p) => formatCount(p.errors) },
+];
 
 /** CPU, memory and disk over 24 hours, hourly means of every instance's minute samples. */
 export function PerformanceChart({ points }: { points: SystemHealth['performance'] }) {
@@ -37,13 +54,19 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
         </InfoPopover>
       }
     >
-      <div className="h-64" aria-hidden="true">
+      <ChartFigure
+        summary="Performance by hour"
+        columns={PERFORMANCE_COLUMNS}
+        rows={data}
+        rowKey={(p) => p.time}
+        className="h-64"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+          <LineChart accessibilityLayer={false} data={data} margin={MARGIN}>
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={40} domain={[0, 100]} unit="%" />
-            <Tooltip formatter={(v) => formatPct(Number(v))} />
+            <Tooltip {...TOOLTIP} formatter={(v) => formatPct(Number(v))} />
             <Legend />
             <Line
               dataKey="cpu"
@@ -71,14 +94,7 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
             />
           </LineChart>
         </ResponsiveContainer>
-      </div>
-      <ul className="sr-only" aria-label="Performance by hour">
-        {data.map((p) => (
-          <li key={p.time}>
-            {p.label}: CPU {formatPct(p.cpu)}, memory {formatPct(p.memory)}, disk {formatPct(p.disk)}
-          </li>
-        ))}
-      </ul>
+      </ChartFigure>
     </Card>
   );
 }
@@ -95,13 +111,19 @@ export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
         </InfoPopover>
       }
     >
-      <div className="h-64" aria-hidden="true">
+      <ChartFigure
+        summary="Requests by hour"
+        columns={TRAFFIC_COLUMNS}
+        rows={data}
+        rowKey={(p) => p.time}
+        className="h-64"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+          <AreaChart accessibilityLayer={false} data={data} margin={MARGIN}>
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
             <YAxis tick={AXIS} width={48} />
-            <Tooltip formatter={(v) => formatCount(Number(v))} />
+            <Tooltip {...TOOLTIP} formatter={(v) => formatCount(Number(v))} />
             <Legend />
             <Area
               dataKey="requests"
@@ -121,14 +143,7 @@ export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
             />
           </AreaChart>
         </ResponsiveContainer>
-      </div>
-      <ul className="sr-only" aria-label="Requests by hour">
-        {data.map((p) => (
-          <li key={p.time}>
-            {p.label}: {formatCount(p.requests)} requests, {formatCount(p.errors)} errors
-          </li>
-        ))}
-      </ul>
+      </ChartFigure>
     </Card>
   );
 }

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TwoFactorSetup } from '../../../shared/api/two-factor';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
+import { FormField } from '../../components/ui/FormField';
 
 /** The secret in groups of four, as authenticator apps show and ask for it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -25,8 +26,6 @@ export function AuthenticatorSetup({
   onConfirm: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
-  const codeId = useId();
-  const secretId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onConfirm(code);
@@ -44,40 +43,38 @@ export function AuthenticatorSetup({
           className="size-44 rounded-md border border-line bg-white p-1"
         />
       </div>
-      <div>
-        <label htmlFor={secretId} className="block text-sm font-medium text-fg">
-          Secret key
-        </label>
-        <input
-          id={secretId}
-          readOnly
-          value={grouped(setup.secret)}
-          onFocus={(event) => event.target.select()}
-          className={`${INPUT_CLASS} font-mono`}
-        />
-      </div>
+      <FormField label="Secret key">
+        {(field) => (
+          <input
+            {...field}
+            readOnly
+            value={grouped(setup.secret)}
+            onFocus={(event) => event.target.select()}
+            className={`${INPUT_CLASS} font-mono`}
+          />
+        )}
+      </FormField>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={codeId} className="block text-sm font-medium text-fg">
-          Authentication code
-        </label>
-        <input
-          id={codeId}
-          name="code"
-          required
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,7}"
-          title="The 6-digit code from your authenticator app"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          className={INPUT_CLASS}
-        />
-      </div>
+      <FormField label="Authentication code">
+        {(field) => (
+          <input
+            {...field}
+            name="code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            title="The 6-digit code from your authenticator app"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            className={INPUT_CLASS}
+          />
+        )}
+      </FormField>
       <Button type="submit" variant="primary" className="w-full" disabled={busy}>
         {busy ? <Spinner className="size-4 text-current" /> : null}
         {submitLabel}

@@ -8,9 +8,8 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { logError } from '../../lib/log';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
+import { twoFactorQueries } from './queries';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
-
-const statusKey = ['twoFactor', 'status'] as const;
 
 /** The signed-in user's own two-factor sign-in (issue 13): whether it is on, and setting it up. */
 export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -23,14 +22,14 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
 
 function TwoFactorPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: statusKey, queryFn: () => call('account.twoFactorStatus') });
+  const status = useQuery(twoFactorQueries.status());
   const setup = useMutation({
     mutationFn: () => call('account.setupTwoFactor'),
     onError: (error) => logError('Starting the two-factor setup failed', error),
   });
   const confirm = useMutation({
     mutationFn: (code: string) => call('account.confirmTwoFactor', { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey }),
   });
 
   if (confirm.data) {

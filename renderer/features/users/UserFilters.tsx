@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { USER_STATUSES, USER_STATUS_LABELS, type UserStatus } from '../../../shared/users';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import type { UserFilter } from './filters';
+import { FormField } from '../../components/ui/FormField';
 
 const isStatus = (value: string): value is UserStatus => (USER_STATUSES as readonly string[]).includes(value);
 
@@ -17,55 +18,61 @@ export function UserFilters({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-      <label className="relative block text-sm font-medium text-fg">
-        <span className="sr-only">Search users</span>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-3.5 left-3 size-4 text-muted"
-        />
-        <input
-          type="search"
-          placeholder="Search by name, email or center"
-          value={filter.search}
-          onChange={(event) => onChange({ ...filter, search: event.target.value })}
-          className={`${INPUT_CLASS} pl-9`}
-        />
-      </label>
-      <label className="block text-sm font-medium text-fg">
-        <span className="sr-only">Role</span>
-        <select
-          aria-label="Role"
-          className={INPUT_CLASS}
-          value={filter.role}
-          onChange={(event) => onChange({ ...filter, role: event.target.value })}
-        >
-          <option value="all">All roles</option>
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium text-fg">
-        <span className="sr-only">Status</span>
-        <select
-          aria-label="Status"
-          className={INPUT_CLASS}
-          value={filter.status}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ ...filter, status: isStatus(value) ? value : 'all' });
-          }}
-        >
-          <option value="all">All statuses</option>
-          {USER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {USER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FormField label="Search users" hideLabel className="relative">
+        {(field) => (
+          <>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-3.5 left-3 size-4 text-muted"
+            />
+            <input
+              {...field}
+              type="search"
+              placeholder="Search by name, email or center"
+              value={filter.search}
+              onChange={(event) => onChange({ ...filter, search: event.target.value })}
+              className={`${INPUT_CLASS} pl-9`}
+            />
+          </>
+        )}
+      </FormField>
+      <FormField label="Role" hideLabel>
+        {(field) => (
+          <select
+            {...field}
+            className={INPUT_CLASS}
+            value={filter.role}
+            onChange={(event) => onChange({ ...filter, role: event.target.value })}
+          >
+            <option value="all">All roles</option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Status" hideLabel>
+        {(field) => (
+          <select
+            {...field}
+            className={INPUT_CLASS}
+            value={filter.status}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({ ...filter, status: isStatus(value) ? value : 'all' });
+            }}
+          >
+            <option value="all">All statuses</option>
+            {USER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {USER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
     </div>
   );
 }

@@ -1,15 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { OneTimeLinkData, PlatformUser } from '../../../shared/api/users';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { Modal } from '../../components/ui/Modal';
 import { INPUT_CLASS } from '../../components/ui/styles';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { useCreateUser, useUpdateUser } from './mutations';
 import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
 import type { RoleChoice } from './rules';
+import { FormField } from '../../components/ui/FormField';
+import { useOrganizations } from '../organization/queries';
 
 interface Draft {
   name: string;
@@ -47,11 +47,7 @@ export function UserFormModal({
   const [invitation, setInvitation] = useState<OneTimeLinkData | null>(null);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const centers = useQuery({
-    queryKey: ['organizations', 'list'],
-    queryFn: () => call('organizations.list'),
-  });
-  const id = useId();
+  const centers = useOrganizations();
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const pending = create.isPending || update.isPending;
   const failed = create.error ?? update.error;
@@ -108,16 +104,17 @@ export function UserFormModal({
   }
 
   const field = (key: keyof Draft, label: string, props: Record<string, unknown> = {}) => (
-    <label htmlFor={`${id}-${key}`} className="block text-sm font-medium text-fg">
-      {label}
-      <input
-        id={`${id}-${key}`}
-        className={INPUT_CLASS}
-        value={draft[key]}
-        onChange={(event) => set(key)(event.target.value)}
-        {...props}
-      />
-    </label>
+    <FormField label={label}>
+      {(field) => (
+        <input
+          {...field}
+          className={INPUT_CLASS}
+          value={draft[key]}
+          onChange={(event) => set(key)(event.target.value)}
+          {...props}
+        />
+      )}
+    </FormField>
   );
 
   return (
@@ -126,41 +123,39 @@ export function UserFormModal({
         {field('name', 'Name', { required: true, maxLength: 200, autoComplete: 'off' })}
         {user ? null : field('email', 'Email', { type: 'email', required: true, maxLength: 320 })}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-role`} className="block text-sm font-medium text-fg">
-              Role
-            </label>
-            <select
-              id={`${id}-role`}
-              className={INPUT_CLASS}
-              value={draft.role}
-              onChange={(e) => set('role')(e.target.value)}
-            >
-              {choices.map((role) => (
-                <option key={role.id} value={role.id} disabled={'disabled' in role}>
-                  {role.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-center`} className="block text-sm font-medium text-fg">
-              Center
-            </label>
-            <select
-              id={`${id}-center`}
-              className={INPUT_CLASS}
-              value={draft.centerId}
-              onChange={(e) => set('centerId')(e.target.value)}
-            >
-              <option value="">No center</option>
-              {(centers.data ?? []).map((center) => (
-                <option key={center.id} value={center.id}>
-                  {center.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label="Role">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.role}
+                onChange={(e) => set('role')(e.target.value)}
+              >
+                {choices.map((role) => (
+                  <option key={role.id} value={role.id} disabled={'disabled' in role}>
+                    {role.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Center">
+            {(field) => (
+              <select
+                {...field}
+                className={INPUT_CLASS}
+                value={draft.centerId}
+                onChange={(e) => set('centerId')(e.target.value)}
+              >
+                <option value="">No center</option>
+                {(centers.data ?? []).map((center) => (
+                  <option key={center.id} value={center.id}>
+                    {center.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {field('phone', 'Phone', { type: 'tel', maxLength: 40 })}

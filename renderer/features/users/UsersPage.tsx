@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Download, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { OneTimeLinkData, PlatformUser } from '../../../shared/api/users';
@@ -9,12 +8,12 @@ import { InlineError } from '../../components/ui/Card';
 import { KpiCard } from '../../components/ui/KpiCard';
 import { Modal } from '../../components/ui/Modal';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { filterUsers, NO_FILTER, roleOptions, type UserFilter } from './filters';
 import { useExportUsers, useResetPassword, useSetUserStatus } from './mutations';
 import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
+import { useRoles } from '../role-permissions/queries';
 import { useUsers, useUserStats } from './queries';
 import { RoleDistribution } from './RoleDistribution';
 import { assignableRoles } from './rules';
@@ -32,11 +31,7 @@ export function UsersPage() {
   const users = useUsers();
   const stats = useUserStats();
   const mayReadRoles = me?.permissions.includes('roles.read') ?? false;
-  const customRoles = useQuery({
-    queryKey: ['roles', 'list'],
-    queryFn: () => call('roles.listRoles'),
-    enabled: mayReadRoles,
-  });
+  const customRoles = useRoles(mayReadRoles);
   const [filter, setFilter] = useState<UserFilter>(NO_FILTER);
   const [editing, setEditing] = useState<PlatformUser | null | 'new'>(null);
   const [link, setLink] = useState<{ data: OneTimeLinkData; who: string } | null>(null);

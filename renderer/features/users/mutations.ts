@@ -4,14 +4,14 @@ import type { SettableUserStatus } from '../../../shared/users';
 import { call } from '../../lib/bridge';
 import { logError } from '../../lib/log';
 import { saveFile } from '../../lib/save-file';
-import { userKeys } from './queries';
+import { userQueries } from './queries';
 
 /** Every change reads the list and the figures again: other administrators change users too. */
 function useUserChange<I, O>(run: (input: I) => Promise<O>, what: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
     onError: (error) => logError(`${what} failed`, error),
   });
 }

@@ -1,26 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/bridge';
-import { logError } from '../../lib/log';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_TEXTS } from '../../../shared/users';
+import { call } from '../../lib/bridge';
+import { onlyLogged } from '../../lib/loadFailure';
 
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-  stats: () => [...userKeys.all, 'stats'] as const,
+/** The users' key space and queries (part 2 §8: 'Failed to load user data' is logged; the table shows its error row too). */
+export const userQueries = {
+  all: () => ['users'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...userQueries.all(), 'list'] as const,
+      queryFn: () => call('users.listUsers'),
+      ...onlyLogged(USER_TEXTS.loadFailed),
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: [...userQueries.all(), 'stats'] as const,
+      queryFn: () => call('users.userStats'),
+      ...onlyLogged(USER_TEXTS.loadFailed),
+    }),
 };
 
-/** Part 2 §8: 'Failed to load user data' is logged; the screen shows the table's error row too. */
-async function logged<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    logError(USER_TEXTS.loadFailed, error);
-    throw error;
-  }
-}
+export const useUsers = () => useQuery(userQueries.list());
 
-export const useUsers = () =>
-  useQuery({ queryKey: userKeys.list(), queryFn: () => logged(() => call('users.listUsers')) });
-
-export const useUserStats = () =>
-  useQuery({ queryKey: userKeys.stats(), queryFn: () => logged(() => call('users.userStats')) });
+export const useUserStats = () => useQuery(userQueries.stats());

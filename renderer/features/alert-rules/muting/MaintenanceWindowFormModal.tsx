@@ -7,7 +7,8 @@ import { INPUT_CLASS } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateMaintenanceWindow } from '../../alerts/mutations';
 import { errorsUnder, fieldErrors, type FieldErrors } from '../form-errors';
-import { FormField, NumberControl } from '../FormControls';
+import { FormField } from '../../../components/ui/FormField';
+import { NumberControl } from '../FormControls';
 import { MatcherRows } from './MatcherRows';
 
 /** Sunday first, as `Date.getUTCDay()` counts (0 = Sunday). */

@@ -2,7 +2,8 @@ import { METRICS, type SilenceMatcher } from '../../../../shared/alerting';
 import { Button } from '../../../components/ui/Button';
 import { INPUT_CLASS } from '../../../components/ui/styles';
 import type { FieldErrors } from '../form-errors';
-import { FormField, SelectControl } from '../FormControls';
+import { FormField } from '../../../components/ui/FormField';
+import { SelectControl } from '../FormControls';
 
 const OPERATORS = ['==', '!='] as const;
 /** The labels series carry (route, instance, budget): offered, not imposed. */

@@ -3,10 +3,11 @@ import { Button } from '../../../components/ui/Button';
 import { InlineError } from '../../../components/ui/Card';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteMaintenanceWindow, useDeleteSilence } from '../../alerts/mutations';
-import { ALERT_LOAD_FAILED, useMaintenanceWindows, useSilences } from '../../alerts/queries';
+import { useMaintenanceWindows, useSilences } from '../../alerts/queries';
 import { MaintenanceWindowFormModal, WEEKDAYS } from './MaintenanceWindowFormModal';
 import { matcherText } from './MatcherRows';
 import { SilenceFormModal } from './SilenceFormModal';
+import { ALERT_TEXTS } from '../../alerts/texts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 const days = (weekdays: readonly number[]) =>
@@ -38,7 +39,7 @@ export function MutingSection({ canChange }: { canChange: boolean }) {
           raised and shown.
         </p>
         {silences.isPending ? <p className="text-muted">Loading…</p> : null}
-        {silences.isError ? <p className="text-muted">{ALERT_LOAD_FAILED}</p> : null}
+        {silences.isError ? <p className="text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
         {silences.data?.length === 0 ? <p className="text-muted">No silences now or to come.</p> : null}
         <ul className="space-y-2" aria-label="Silences">
           {silences.data?.map((s) => (
@@ -71,7 +72,7 @@ export function MutingSection({ canChange }: { canChange: boolean }) {
         </div>
         <p className="text-muted">Recurring times (UTC) when the matching series notify nobody.</p>
         {windows.isPending ? <p className="text-muted">Loading…</p> : null}
-        {windows.isError ? <p className="text-muted">{ALERT_LOAD_FAILED}</p> : null}
+        {windows.isError ? <p className="text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
         {windows.data?.length === 0 ? <p className="text-muted">No maintenance windows.</p> : null}
         <ul className="space-y-2" aria-label="Maintenance windows">
           {windows.data?.map((w) => (

@@ -7,7 +7,7 @@ import { INPUT_CLASS } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateSilence } from '../../alerts/mutations';
 import { errorsUnder, fieldErrors, type FieldErrors } from '../form-errors';
-import { FormField } from '../FormControls';
+import { FormField } from '../../../components/ui/FormField';
 import { MatcherRows } from './MatcherRows';
 
 const HOUR_MS = 3_600_000;

@@ -1,0 +1,14 @@
+/** What the Backup & Recovery screen says (part 2 §8), in one place. */
+export const BACKUP_TEXTS = {
+  /** A load failure is only logged, with this text. */
+  loadFailed: 'Failed to load backup data',
+  /** A failed call without a message of its own. */
+  requestFailed: 'The request failed',
+  /** Downloads are the archives as written: the text says what opens them. */
+  downloadNote:
+    'Downloads are the archives as stored, encrypted with age: only the backup key opens them. An incremental or differential archive restores only together with the archives it continues.',
+  noJobs: 'No backup jobs yet. Add one with Configure.',
+  noHistory: 'No backups have run yet.',
+  noLocations: 'No storage locations.',
+  noRecoveryPoints: 'No recovery points yet. Run a backup first.',
+} as const;
