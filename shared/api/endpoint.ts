@@ -45,7 +45,7 @@ export interface Endpoint<
   stream?: 'sse';
   /**
    * The audit record of a change: every non-GET endpoint declares one, or an exemption saying why it
-   * writes none (tests/unit/server/audit-coverage.test.ts walks them).
+   * writes none (tests/unit/server/audit/audit-coverage.test.ts walks them).
    */
   audit?: AuditSpec | AuditExemption;
 }

@@ -1,0 +1,126 @@
+import { count, eq, like } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoAnchor, reports, serverSecrets, users } from '../../../../server/db/schema';
+import { createLogger } from '../../../../server/logger';
+import { DEMO_USERS } from '../../../../server/seed/demo-users';
+import { startServer, type RunningServer } from '../../../../server/start';
+import { demoSnapshotFile } from '../../../support/demo-snapshot';
+
+const quiet = createLogger({ level: 'silent' });
+
+describe('the demo database snapshot a first start loads', () => {
+  let work: string;
+  let snapshotFile: string;
+  const started: RunningServer[] = [];
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'console-snapshot-'));
+    // The run's one demo snapshot (made by the first suite that asks, from the sources under test).
+    snapshotFile = await demoSnapshotFile();
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.close()));
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const start = async (dir: string) => {
+    const server = await startServer({
+      dataDir: path.join(work, dir),
+      demoSnapshotFile: snapshotFile,
+      logger: quiet,
+    });
+    started.push(server);
+    return server;
+  };
+
+  it('starts a new data directory with the demo accounts, and each install makes its own signing secret', async () => {
+    const a = await start('a');
+    const b = await start('b');
+    for (const server of [a, b]) {
+      const [row] = await server.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(like(users.email, '%@demo.example'));
+      expect(row?.n).toBe(DEMO_USERS.length);
+    }
+    const secretOf = async (s: RunningServer) => (await s.database.db.select().from(serverSecrets))[0]?.value;
+    expect(await secretOf(a)).toBeTruthy();
+    expect(await secretOf(a)).not.toBe(await secretOf(b));
+    const login = await fetch(`${a.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('is not loaded over an existing database, nor when demo data is refused', async () => {
+    const first = await start('c');
+    await first.database.db
+      .update(users)
+      .set({ name: 'Kept across restarts' })
+      .where(eq(users.email, 'admin@demo.example'));
+    await first.close();
+    const again = await start('c');
+    const [row] = await again.database.db.select().from(users).where(eq(users.email, 'admin@demo.example'));
+    // The database was kept, not replaced by the snapshot's copy.
+    expect(row?.name).toBe('Kept across restarts');
+    const none = await startServer({
+      dataDir: path.join(work, 'd'),
+      demoSnapshotFile: snapshotFile,
+      seedDemo: false,
+      logger: quiet,
+    });
+    started.push(none);
+    const [empty] = await none.database.db.select({ n: count() }).from(users);
+    expect(empty?.n).toBe(0);
+  });
+
+  it("moves the demo to a first start a year after the build: the spec's picture, and a chain that verifies", async () => {
+    const later = Date.now() + 365 * 86_400_000;
+    const server = await startServer({
+      dataDir: path.join(work, 'e'),
+      demoSnapshotFile: snapshotFile,
+      logger: quiet,
+      config: { now: () => later },
+    });
+    started.push(server);
+    const [anchor] = await server.database.db.select().from(demoAnchor);
+    expect(anchor?.anchoredAt?.getTime()).toBe(later);
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const get = async (url: string) =>
+      (
+        (await (
+          await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${data.token}` } })
+        ).json()) as {
+          data: unknown;
+        }
+      ).data;
+    expect(await get('/cost/budgets')).toMatchObject([{ monthlyLimit: 2200, spent: 1870, usedPercent: 85 }]);
+    expect(await get('/cost/score?period=30d')).toMatchObject({ score: 72 });
+    // The first start generates the demo's reports, each audited (seed/reports.ts): once they are done,
+    // the demo's 1,500 records, the sign-in just made and one record per report.
+    const demoReports = await server.database.db.select({ id: reports.id }).from(reports);
+    expect(demoReports.length).toBeGreaterThan(0);
+    await vi.waitFor(
+      async () => {
+        const statuses = await server.database.db.select({ status: reports.status }).from(reports);
+        expect(statuses.every((r) => r.status === 'active')).toBe(true);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    expect(await get('/audit-logs/verify')).toMatchObject({
+      valid: true,
+      checked: 1_501 + demoReports.length,
+    });
+    // A first start that moves the demo rewrites every date once: slower than one on build day.
+  }, 120_000);
+});

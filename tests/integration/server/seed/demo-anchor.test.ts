@@ -1,0 +1,173 @@
+/**
+ * The demo holds on the day it is opened: a demo seeded on build day and first started a year later (a fake
+ * "today") moves every date by whole days, keeps the business summaries equal to their rows, keeps the
+ * audit chain valid, and opens on the spec's picture ($1,870 of $2,200, 85 %, 72/100).
+ */
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { eq, max, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BudgetStatus, OptimizationScore } from '../../../../shared/api/business';
+import type { Database } from '../../../../server/db/client';
+import { migrateDatabase } from '../../../../server/db/migrate';
+import {
+  acquisitionSpend,
+  auditLogs,
+  cloudCosts,
+  demoAnchor,
+  schema,
+  subscriptionEvents,
+} from '../../../../server/db/schema';
+import { rows } from '../../../../server/business/sql';
+import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../../server/business/formulas';
+import { anchorDemo, DEMO_SHIFTS, demoMove, NOT_SHIFTED } from '../../../../server/seed/anchor';
+import { seedAuditTrail } from '../../../../server/seed/audit';
+import { seedDemo } from '../../../../server/seed/demo';
+import { DEMO_USERS } from '../../../../server/seed/demo-users';
+import { testDatabases } from '../../../support/databases';
+import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
+
+/** Build day, and a first start a year (and a few hours of the day) later. */
+const BUILD = Date.parse('2026-03-02T00:00:00.000Z');
+const FIRST_START = Date.parse('2027-03-09T07:41:05.123Z');
+
+describe('the list of shifted dates', () => {
+  it('names every date and timestamp column of the schema, or says why its table is left alone', () => {
+    const inSchema = Object.values(schema).flatMap((table) => {
+      const config = getTableConfig(table);
+      return config.columns
+        .filter((c) => c.getSQLType() === 'date' || c.getSQLType().startsWith('timestamp'))
+        .map((c) => `${config.name}.${c.name}`);
+    });
+    const listed = DEMO_SHIFTS.flatMap((shift) => {
+      const name = getTableConfig(shift.table).name;
+      return [...shift.days, ...(shift.months ?? [])].map((c) => `${name}.${c.name}`);
+    });
+    const leftAlone = inSchema.filter((column) => column.split('.')[0]! in NOT_SHIFTED);
+    expect([...listed, ...leftAlone].sort()).toEqual([...inSchema].sort());
+    // A table is listed once, so that it is moved in one statement.
+    const tables = DEMO_SHIFTS.map((s) => getTableConfig(s.table).name);
+    expect(new Set(tables).size).toBe(tables.length);
+  });
+
+  it('moves by whole UTC days and calendar months, whatever the time of day', () => {
+    expect(demoMove(BUILD, FIRST_START)).toEqual({ days: 372, months: 12 });
+    expect(demoMove(BUILD + 23 * 3_600_000, BUILD + 24 * 3_600_000)).toEqual({ days: 1, months: 0 });
+    expect(demoMove(Date.parse('2026-01-31T12:00:00Z'), Date.parse('2026-02-01T01:00:00Z'))).toEqual({
+      days: 1,
+      months: 1,
+    });
+  });
+});
+
+/** The business summaries, and the same sums rebuilt from the rows (migration 0007's own rebuild). */
+const SUMMARIES = sql`select
+  (select coalesce(json_agg(d order by d.day), '[]') from business_days d
+    where d.mrr_added_cents <> 0 or d.mrr_removed_cents <> 0 or d.customer_delta <> 0 or d.new_customers <> 0
+       or d.customers_lost <> 0 or d.trials_converted <> 0 or d.trials_ended <> 0) as days,
+  (select json_agg(m order by m.organization_id) from organization_mrr m) as mrr,
+  (select json_agg(p order by p.plan) from business_plans p) as plans,
+  (select json_agg(a order by a.plan, a.add_on_id) from business_plan_add_ons a) as add_ons`;
+
+describe.each(testDatabases)('a demo first started a year after its build on $name', (target) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let token: string;
+  const clock = createClock(FIRST_START);
+  const get = <T>(url: string) =>
+    call(app, { method: 'GET', url, headers: bearer(token) }).then((r) => r.body.data as T);
+
+  beforeAll(async () => {
+    database = await target.open();
+    // The build: seeded at the start of its day, waiting for the first start, its audit records unsealed.
+    await seedDemo(database, { now: BUILD, anchored: false });
+    // The first start.
+    await migrateDatabase(database, { now: clock.now() });
+    app = await buildTestApp(database, clock);
+    const admin = DEMO_USERS.find((u) => u.email === 'admin@demo.example')!;
+    token = await tokenFor(database, clock, admin.id);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("opens on the spec's picture: $1,870 of the $2,200 budget, 85 %, optimization score 72/100", async () => {
+    const [budget] = await get<BudgetStatus[]>('/cost/budgets');
+    expect(budget).toMatchObject({ monthlyLimit: 2200, spent: 1870, usedPercent: 85 });
+    expect((await get<OptimizationScore>('/cost/score?period=30d')).score).toBe(72);
+  });
+
+  it('moved every date by the same whole days, once, and nothing it seeded lies after today', async () => {
+    const [anchor] = await database.db.select().from(demoAnchor);
+    expect(anchor).toEqual({ id: true, seededAt: new Date(BUILD), anchoredAt: new Date(FIRST_START) });
+    const [cost] = await database.db.select({ last: max(cloudCosts.date) }).from(cloudCosts);
+    expect(cost?.last).toBe(isoDay(startOfUtcDay(FIRST_START) - DAY_MS));
+    const [audit] = await database.db.select({ last: max(auditLogs.timestamp) }).from(auditLogs);
+    expect(audit?.last?.getTime()).toBeLessThanOrEqual(FIRST_START);
+    expect(audit?.last?.getTime()).toBeGreaterThan(FIRST_START - DAY_MS);
+    const [event] = await database.db
+      .select({ last: max(subscriptionEvents.occurredAt) })
+      .from(subscriptionEvents);
+    expect(event?.last?.getTime()).toBeLessThanOrEqual(FIRST_START);
+    // This month and the twelve before it keep their spend, each on its first day.
+    const months = await database.db.select({ month: acquisitionSpend.month }).from(acquisitionSpend);
+    expect(months.map((m) => m.month).sort()).toEqual(
+      Array.from({ length: 13 }, (_, i) => isoDay(monthStart(FIRST_START, i - 12))),
+    );
+    // A second start moves nothing.
+    expect(await anchorDemo(database.db, FIRST_START + 40 * DAY_MS)).toBeNull();
+  });
+
+  it('keeps the business summaries equal to their rows', async () => {
+    const [kept] = await rows(database.db, SUMMARIES);
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select business_summaries_rebuild()`);
+        const [rebuilt] = await rows(tx, SUMMARIES);
+        expect(rebuilt).toEqual(kept);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
+  });
+
+  it('leaves a sealed audit chain that verifies, and appends to it', async () => {
+    const unsealed = await database.db.select().from(auditLogs).where(eq(auditLogs.hash, ''));
+    expect(unsealed).toEqual([]);
+    const verify = await call(app, { method: 'GET', url: '/audit-logs/verify', headers: bearer(token) });
+    expect(verify.status).toBe(200);
+    expect(verify.body.data).toMatchObject({ valid: true, checked: 1_500 });
+    await call(app, { method: 'POST', url: '/auth/logout', headers: bearer(token) });
+    const again = await call(app, {
+      method: 'GET',
+      url: '/audit-logs/verify',
+      headers: bearer(await tokenFor(database, clock, DEMO_USERS[0]!.id)),
+    });
+    expect(again.body.data).toMatchObject({ valid: true, checked: 1_501 });
+  });
+});
+
+describe.each(testDatabases)('a pending anchor on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('never rewrites a sealed audit record: the move is refused whole and stays pending', async () => {
+    const at = new Date(BUILD - 3_600_000);
+    await seedAuditTrail(database.db, { count: 2, start: at, stepMs: 1_000 });
+    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
+    await expect(anchorDemo(database.db, FIRST_START)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }),
+    });
+    const [anchor] = await database.db.select().from(demoAnchor);
+    expect(anchor?.anchoredAt).toBeNull();
+    const records = await database.db.select().from(auditLogs);
+    expect(records.map((r) => r.timestamp.getTime())).toEqual([at.getTime(), at.getTime() + 1_000]);
+  });
+});
