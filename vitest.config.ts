@@ -9,13 +9,23 @@ export default defineConfig({
     // One more fork than cores: the server suites spend much of their time waiting on timers, PostgreSQL
     // and child processes, so two forks leave the cores idle (npm test's unit stage: see the closing note).
     maxWorkers: 3,
-    // One `npm run test:unit`, two environments: Node for logic and servers, jsdom for renderer components.
+    // One `npm run test:unit` runs them all; `npx vitest run --project server` (or unit, main, component)
+    // runs one: pure logic, the server on real databases, the main process and its hosts, renderer
+    // components in jsdom.
     projects: [
       {
         extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/integration/server/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
-          name: 'node',
-          include: ['tests/{unit,integration,security}/**/*.test.ts'],
+          name: 'main',
+          include: ['tests/integration/main/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
         },
       },
