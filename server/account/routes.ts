@@ -1,5 +1,6 @@
 import { accountEndpoints, userEndpoints } from '../../shared/api';
 import { TWO_FACTOR_TEXTS } from '../../shared/two-factor';
+import { assertHeld, permissionsOfRole } from '../auth/held';
 import { endSessions } from '../auth/store';
 import { confirmSetup, removeEnrolment, startSetup, twoFactorStatus } from '../auth/two-factor';
 import type { ServerContext } from '../context';
@@ -32,9 +33,11 @@ export function registerTwoFactorRoutes(route: Route, ctx: ServerContext): void 
     return { recoveryCodes };
   });
 
-  route(userEndpoints.resetTwoFactor, async ({ params, audit }) => {
+  route(userEndpoints.resetTwoFactor, async ({ params, audit, session }) => {
     const user = await findUserRow(ctx.db, params.userId);
     audit.note({ details: { email: user.email } });
+    // Issue 25: only over someone holding no more than the caller (no ladder through their sign-in).
+    assertHeld(session(), await permissionsOfRole(ctx.db, user.role));
     const at = new Date(ctx.config.now());
     await ctx.db.transaction(async (tx) => {
       if (!(await removeEnrolment(tx, user.id))) throw new HttpError(409, TWO_FACTOR_TEXTS.notEnrolled);

@@ -3,6 +3,7 @@ import { roleEndpoints, type Role } from '../../shared/api';
 import { ERRORS, formatError } from '../../shared/errors';
 import { PERMISSIONS, isPermissionId } from '../../shared/permissions';
 import { assertHeld, permissionsOfRole } from '../auth/held';
+import { assertNotLastSuperAdmin, findUserRow } from '../users/guards';
 import { isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
@@ -143,10 +144,12 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     return findRole(ctx.db, current.id);
   });
 
-  route(roleEndpoints.revokePermission, async ({ params, audit }) => {
+  route(roleEndpoints.revokePermission, async ({ params, audit, session }) => {
     audit.note({ details: { change: 'revoke', permissionId: params.permissionId } });
     const current = await findCustomRole(ctx.db, params.id);
     if (!isPermissionId(params.permissionId)) throw permissionNotFound(404);
+    // Issue 25: only a caller holding everything the role holds may take from it (no ladder down either).
+    assertHeld(session(), current.permissions);
     await ctx.db.transaction(async (tx) => {
       await revokePermission(tx, current.id, params.permissionId);
       await touchRole(tx, current.id, now());
@@ -170,6 +173,8 @@ export function registerRoleRoutes(route: Route, ctx: ServerContext): void {
     assertHeld(session(), [...given, ...taken]);
     // Tokens are kept: permissions are read from the database on every request.
     await ctx.db.transaction(async (tx) => {
+      // Issue 25: as the users screen does, the last active super admin keeps the role.
+      if (target.id !== 'super_admin') await assertNotLastSuperAdmin(tx, await findUserRow(tx, user.id));
       await setUserRole(tx, user.id, target.id, now());
       await audit.record(tx, { details: { previousRoleId: user.role } });
       if (user.role !== target.id)
