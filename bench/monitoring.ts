@@ -16,7 +16,7 @@ import { rows } from '../server/business/sql';
 import { seedDemo } from '../server/seed/demo';
 import { createRequestRecorder } from '../server/monitoring/recorder';
 import { HOUR_MS as HOUR, rollUpHours, startOfHour, startOfMinute } from '../server/monitoring/rollup';
-import { bearer, insertUser, tokenFor } from '../tests/support/server';
+import { TEST_SECRET_KEY, bearer, insertUser, tokenFor } from '../tests/support/server';
 import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
 
@@ -59,8 +59,14 @@ export async function measureRecordingOverhead(): Promise<BenchResult[]> {
       });
       return (answer.json() as { data: { token: string } }).data.token;
     };
-    const off = await buildApp({ database, logger });
-    const on = await buildApp({ database, logger, requestRecorder: createRequestRecorder() });
+    // One secret key for both: the token signing secret they share is sealed with it.
+    const off = await buildApp({ database, logger, secretKey: TEST_SECRET_KEY });
+    const on = await buildApp({
+      database,
+      logger,
+      secretKey: TEST_SECRET_KEY,
+      requestRecorder: createRequestRecorder(),
+    });
     apps.push(off, on);
     const urls = [
       await off.listen({ port: 0, host: '127.0.0.1' }),
@@ -180,7 +186,7 @@ export async function measureEndpointTable(kind: string, database: Database): Pr
     const clock = { now: () => now, advance: () => undefined };
     const owner = await insertUser(database, 'app_owner');
     const token = await tokenFor(database, clock, owner.id);
-    const app = await buildApp({ database, logger, config: { now: clock.now } });
+    const app = await buildApp({ database, logger, secretKey: TEST_SECRET_KEY, config: { now: clock.now } });
     try {
       const read = async () => {
         const start = performance.now();
@@ -241,7 +247,7 @@ export async function measureUsageAnalytics(kind: string, database: Database): P
     const clock = { now: () => Date.now(), advance: () => undefined };
     const owner = await insertUser(database, 'app_owner');
     const token = await tokenFor(database, clock, owner.id);
-    const app = await buildApp({ database, logger });
+    const app = await buildApp({ database, logger, secretKey: TEST_SECRET_KEY });
     const results: BenchResult[] = [];
     try {
       for (const range of ['7d', '30d', '90d']) {

@@ -61,10 +61,10 @@ export async function buildApp({
   modules = SERVER_MODULES,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
-  const secret = await loadSigningSecret(database.db, config.jwtSecret);
+  const secrets = createSecretBox(secretKey ?? generateSecretKey());
+  const secret = await loadSigningSecret(database.db, secrets, config.jwtSecret);
   const log = logger ?? createLogger();
   const principals = await createPrincipalCache({ database, logger: log });
-  const secrets = createSecretBox(secretKey ?? generateSecretKey());
   const settings = await createSettingsStore(database, secrets, log);
   const apiKeys = await createApiKeyCache(database, log);
   const webhooks = createWebhookService({

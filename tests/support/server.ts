@@ -90,7 +90,7 @@ export async function setUserStatus(database: Database, userId: string, status: 
 
 /** A token as the server would issue it at sign-in, for tests whose subject is not the sign-in. */
 export async function tokenFor(database: Database, clock: TestClock, userId: string): Promise<string> {
-  const secret = await loadSigningSecret(database.db);
+  const secret = await loadSigningSecret(database.db, createSecretBox(TEST_SECRET_KEY));
   const tokens = createTokenService({
     secret,
     lifetimeMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
@@ -128,7 +128,10 @@ export async function challengeFor(
   userId: string,
   step: TwoFactorStep,
 ): Promise<string> {
-  const challenges = createChallengeService(await loadSigningSecret(database.db), clock.now);
+  const challenges = createChallengeService(
+    await loadSigningSecret(database.db, createSecretBox(TEST_SECRET_KEY)),
+    clock.now,
+  );
   return (await challenges.issue(userId, step)).challenge;
 }
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createWebhookService, type WebhookService } from '../../server/integrations/service';
 import { createLogger } from '../../server/logger';
-import { createSecretBox, generateSecretKey } from '../../server/security/secret-box';
+import { createSecretBox } from '../../server/security/secret-box';
 import type { TestDatabaseTarget } from './databases';
-import type { TestClock } from './server';
+import { TEST_SECRET_KEY, type TestClock } from './server';
 import { useServerSuite, type ServerSuite } from './suite';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
 
@@ -33,7 +33,8 @@ export function useWebhookSuite(
 ): WebhookSuite {
   const { clock } = options;
   const suite = useServerSuite(target, { app: false, tenants: true, clock });
-  const secretKey = generateSecretKey();
+  // The suite's tokens (tokenFor) open the signing secret with the test key: the app seals with it too.
+  const secretKey = TEST_SECRET_KEY;
   const made = { suite, secretKey } as WebhookSuite;
   beforeAll(async () => {
     made.sink = await startWebhookSink();

@@ -15,7 +15,7 @@ import { createLogger } from '../../../../server/logger';
 import { API_KEY_GRACE_HOURS } from '../../../../shared/integrations';
 import type { ApiKeyView } from '../../../../shared/api';
 import { testDatabases } from '../../../support/databases';
-import { bearer, call, createClock, insertUser, tokenFor } from '../../../support/server';
+import { bearer, call, createClock, insertUser, tokenFor, TEST_SECRET_KEY } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 
 interface Issued {
@@ -39,12 +39,14 @@ describe.each(testDatabases)('API keys on $name', (target) => {
       },
     });
     app = await buildApp({
+      secretKey: TEST_SECRET_KEY,
       database: suite.database,
       config: { now: clock.now },
       logger: createLogger({ level: 'info', destination }),
     });
     // A second instance on the same database: it hears revocations through the database.
     second = await buildApp({
+      secretKey: TEST_SECRET_KEY,
       database: suite.database,
       config: { now: clock.now },
       logger: createLogger({ level: 'silent' }),

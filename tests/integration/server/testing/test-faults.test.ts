@@ -3,6 +3,7 @@
  * (the route answers 404 and no request is delayed), and, when present, a delay on every request that
  * the request signals record, until it is turned off again.
  */
+import { TEST_SECRET_KEY } from '../../../support/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../server/app';
@@ -29,8 +30,9 @@ describe.each(testDatabases)('the fault switch on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     const logger = createLogger({ level: 'silent' });
-    plain = await buildApp({ database, logger });
+    plain = await buildApp({ database, logger, secretKey: TEST_SECRET_KEY });
     faulty = await buildApp({
+      secretKey: TEST_SECRET_KEY,
       database,
       logger,
       requestRecorder: recorder,
