@@ -5,6 +5,7 @@
  * creates every series; the steady ticks are what each minute costs. On PGlite and, when
  * TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a PostgreSQL server, on PostgreSQL.
  */
+import { TEST_SECRET_KEY } from '../tests/support/server';
 import { performance } from 'node:perf_hooks';
 import type { RuleInput } from '../shared/alerting';
 import { buildApp } from '../server/app';
@@ -51,7 +52,7 @@ async function measureOn(label: string, database: Database): Promise<BenchResult
     await migrateDatabase(database);
     const start = Math.floor(Date.now() / MINUTE) * MINUTE;
     let now = start;
-    const app = await buildApp({ database, config: { now: () => now }, logger });
+    const app = await buildApp({ secretKey: TEST_SECRET_KEY, database, config: { now: () => now }, logger });
     try {
       await seedSignals(database, start);
       await database.db.insert(alertRules).values(

@@ -9,7 +9,7 @@ import { createAlertHub } from '../server/alerts/hub';
 import type { Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { createLogger } from '../server/logger';
-import { insertUser, tokenFor, createClock } from '../tests/support/server';
+import { insertUser, tokenFor, createClock, TEST_SECRET_KEY } from '../tests/support/server';
 import { openSse, type SseReader } from '../tests/support/sse';
 import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
@@ -30,7 +30,7 @@ async function measureOn(label: string, database: Database): Promise<BenchResult
   const readers: SseReader[] = [];
   try {
     await migrateDatabase(database);
-    const app = await buildApp({ database, config: { now: Date.now }, logger });
+    const app = await buildApp({ secretKey: TEST_SECRET_KEY, database, config: { now: Date.now }, logger });
     const hub = await createAlertHub(database, Date.now, logger);
     try {
       const base = await app.listen({ host: '127.0.0.1', port: 0 });

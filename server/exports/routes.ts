@@ -15,6 +15,7 @@ import { ERRORS } from '../../shared/errors';
 import type { TenantContext, TenantPermission } from '../../shared/tenancy';
 import { isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
+import { INTEGRATION_TEXTS } from '../../shared/integrations';
 import { registerDownloadRoute } from '../http/download';
 import { HttpError, forbidden } from '../http/errors';
 import type { Route } from '../http/router';
@@ -149,8 +150,13 @@ function registerDownload(app: FastifyInstance, ctx: ServerContext): void {
     url: EXPORT_DOWNLOAD_PATH,
     summary: "Download an export job's file (CSV or JSON), streamed",
     tags: ['export'],
-    open: async ({ session, id }) => {
+    tenantFiles: true,
+    open: async ({ session, id, confinedTo }) => {
       const row = await ownJob(ctx, session, id);
+      // An organization-scoped key reaches its organization's exports only, not the platform's.
+      if (confinedTo && row.organizationId !== confinedTo) {
+        throw new HttpError(403, INTEGRATION_TEXTS.keyOutsideOrganization);
+      }
       if (row.expiresAt.getTime() <= ctx.config.now()) throw new HttpError(410, ERRORS.exportExpired);
       const tenant = row.organizationId
         ? await resolveTenantContext(ctx.principals, session, row.organizationId)

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { SessionUser } from '../../shared/api';
 import type { AuditSpec } from '../../shared/api/endpoint';
 import { ERRORS } from '../../shared/errors';
+import { INTEGRATION_TEXTS } from '../../shared/integrations';
 import type { PermissionId } from '../../shared/permissions';
 import { actorOf, writeAudit, type AuditEntry } from '../audit';
 import type { ServerContext } from '../context';
+import { apiKeyCallerOf } from '../integrations/api-key-auth';
 import { authenticate } from './authenticate';
 import { HttpError, forbidden } from './errors';
 
@@ -25,6 +27,8 @@ export interface DownloadFile {
 export interface DownloadRequest {
   session: SessionUser;
   id: string;
+  /** The organization an organization-scoped API key is confined to: the file must be that organization's. */
+  confinedTo: string | null;
   /** Writes a record of the route's audit spec for this caller (a refusal the route found itself). */
   audit(status: 'success' | 'failure', entry: Omit<AuditEntry, 'actor'>): Promise<void>;
 }
@@ -36,6 +40,11 @@ export interface DownloadRoute {
   /** Checked before the file is looked up. */
   permission?: PermissionId;
   audit?: AuditSpec;
+  /**
+   * The route's files belong to one organization each and `open` checks `confinedTo` (exports). Without
+   * it, an organization-scoped API key is refused outright, as on every platform endpoint (issue 25).
+   */
+  tenantFiles?: boolean;
   /** Finds the file for the caller, or throws an HttpError (not found, refused). */
   open(request: DownloadRequest): Promise<DownloadFile>;
 }
@@ -65,6 +74,9 @@ export function registerDownloadRoute(app: FastifyInstance, ctx: ServerContext, 
       if (!session) throw new HttpError(401, ERRORS.authRequired);
       if (route.permission && !session.permissions.includes(route.permission))
         throw forbidden(route.permission);
+      const confinedTo = apiKeyCallerOf(request)?.organizationId ?? null;
+      if (confinedTo && !route.tenantFiles)
+        throw new HttpError(403, INTEGRATION_TEXTS.keyOutsideOrganization);
       const spec = route.audit;
       const audit: DownloadRequest['audit'] = async (status, entry) => {
         if (!spec) return;
@@ -77,7 +89,12 @@ export function registerDownloadRoute(app: FastifyInstance, ctx: ServerContext, 
           at: new Date(ctx.config.now()),
         });
       };
-      const file = await route.open({ session, id: (request.params as { id: string }).id, audit });
+      const file = await route.open({
+        session,
+        id: (request.params as { id: string }).id,
+        confinedTo,
+        audit,
+      });
       if (file.audit) await audit('success', file.audit);
       reply
         .header('content-type', file.contentType)

@@ -47,7 +47,7 @@ import { formatValue } from '../../../../server/reports/format';
 import { seedDemo } from '../../../../server/seed/demo';
 import { demoOrganizationId } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
-import { bearer, call, insertUser, tokenFor } from '../../../support/server';
+import { TEST_SECRET_KEY, bearer, call, insertUser, tokenFor } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 import { auditRows } from '../../../support/tenancy';
 import { startSmtpSink, type SmtpSink } from '../../../support/smtp-sink';
@@ -77,6 +77,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
     const smtpUrl = smtp.url;
     jobs = createJobRunner({ database: suite.database, logger: quiet });
     app = await buildApp({
+      secretKey: TEST_SECRET_KEY,
       database: suite.database,
       config: { now: clock.now, smtpUrl, mailFrom: 'reports@test.example' },
       logger: createLogger({ level: 'silent' }),
