@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageLocation } from '../../shared/api/backups';
+import { BACKUP_TYPES, type BackupType, type StorageLocation } from '../../shared/api/backups';
 import type { Db } from '../db/client';
 import { backupLocations } from '../db/schema';
+import { archiveExtension } from './crypto';
+import type { Compression } from './format';
 
 export type LocationRow = typeof backupLocations.$inferSelect;
 
@@ -91,15 +93,31 @@ export async function checkLocation(db: Db, location: LocationRow, now: Date): P
   return row ?? location;
 }
 
+/** An archive's name: when, what and which run, then the compression (`console-2026-…-full-1a2b3c4d.gz.age`). */
+export function archiveFileName(
+  startedAt: Date,
+  type: BackupType,
+  runId: string,
+  compression: Compression,
+): string {
+  return `console-${startedAt.toISOString().replace(/[:.]/g, '-')}-${type}-${runId.slice(0, 8)}${archiveExtension(compression)}`;
+}
+
+/** The unfinished archive of one of our runs, and nothing else a shared folder may hold. */
+const OWN_PART_FILE = new RegExp(
+  `^console-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}Z-(${BACKUP_TYPES.join('|')})-[0-9a-f]{8}\\.(gz|zst)\\.age\\.part$`,
+);
+
 /**
- * Removes the unfinished archives (`.part`) a killed backup left in a folder, but those named in `keep`
- * (backups still writing); answers how many.
+ * Removes the unfinished archives (`.part`) a killed backup of ours left in a folder, but those named in
+ * `keep` (backups still writing); answers how many. A storage location may be a share other programs
+ * write to too (issue 25): only files named as our archives are, are ever removed.
  */
 export async function cleanPartFiles(folder: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
   let removed = 0;
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.endsWith('.part') || keep.has(name)) continue;
+    if (!OWN_PART_FILE.test(name) || keep.has(name)) continue;
     await rm(path.join(folder, name), { force: true });
     removed++;
   }

@@ -6,12 +6,17 @@ import type { BackupActivity, BackupType } from '../../shared/api/backups';
 import type { Database } from '../db/client';
 import { backupJobs, backupLocations, backupRuns } from '../db/schema';
 import { createArchive } from './backup';
-import { archiveExtension } from './crypto';
 import type { BackupEventName } from './events';
 import type { SystemAlert } from '../alerts/service';
 import type { Compression } from './format';
 import type { BackupKey } from './keys';
-import { checkLocation, cleanPartFiles, ensureDefaultLocation, type LocationRow } from './locations';
+import {
+  archiveFileName,
+  checkLocation,
+  cleanPartFiles,
+  ensureDefaultLocation,
+  type LocationRow,
+} from './locations';
 import { baseFor, type RunRow } from './runs';
 
 export interface BackupServiceOptions {
@@ -138,7 +143,7 @@ export class BackupService {
     const compression: Compression = job?.compression ?? 'gzip';
     const startedAt = this.now();
     const id = randomUUID();
-    const fileName = `console-${startedAt.toISOString().replace(/[:.]/g, '-')}-${type}-${id.slice(0, 8)}${archiveExtension(compression)}`;
+    const fileName = archiveFileName(startedAt, type, id, compression);
     const jobName =
       job?.name ?? (request.trigger === 'safety' ? 'Safety backup before restore' : 'Manual backup');
     const [run] = await this.db

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupOverview } from '../../../../shared/api/backups';
 import { appendAuditRecord } from '../../../../server/audit/chain';
 import { loadBackupKey } from '../../../../server/backups/keys';
+import { archiveFileName } from '../../../../server/backups/locations';
 import { runRestoreTest } from '../../../../server/backups/jobs';
 import { pointToTest, testRestore } from '../../../../server/backups/recovery';
 import { restoreArchives } from '../../../../server/backups/restore';
@@ -454,7 +456,10 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
 
     // A backup killed mid-way: its row still says running and its .part file is left.
     const folder = path.join(dataFolder, 'backups');
-    await writeFile(path.join(folder, 'console-killed.gz.age.part'), 'half an archive');
+    await writeFile(
+      path.join(folder, `${archiveFileName(new Date(clock.now()), 'full', randomUUID(), 'gzip')}.part`),
+      'half an archive',
+    );
     const [killed] = await suite.database.db
       .insert(backupRuns)
       .values({
@@ -474,7 +479,7 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
 
   it("leaves another instance's backup alone while its heartbeat goes on, and fails it once it stops", async () => {
     const folder = path.join(dataFolder, 'backups');
-    const fileName = `console-other-instance-${target.name}.gz.age`;
+    const fileName = archiveFileName(new Date(clock.now()), 'full', randomUUID(), 'gzip');
     const [other] = await suite.database.db
       .insert(backupRuns)
       .values({
@@ -488,7 +493,13 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
       })
       .returning();
     await writeFile(path.join(folder, `${fileName}.part`), 'an archive being written');
-    await writeFile(path.join(folder, 'console-nobody.gz.age.part'), 'left by nobody');
+    await writeFile(
+      path.join(
+        folder,
+        `${archiveFileName(new Date(clock.now() - 1000), 'full', randomUUID(), 'zstd')}.part`,
+      ),
+      'left by nobody',
+    );
     const parts = async () => (await readdir(folder)).filter((f) => f.endsWith('.part'));
     const status = async () =>
       (await suite.database.db.select().from(backupRuns).where(eq(backupRuns.id, other!.id)))[0]?.status;
