@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import type { PgliteFolder } from '../db/pglite-folders';
 import { migrateDatabase } from '../db/migrate';
 import { backupLocations, backupRuns } from '../db/schema';
+import { chainHead } from '../audit/chain';
 import { fileSha256, readArchiveFile } from './crypto';
 import { decodeFrames } from './format';
 import { copyBackupRecords } from './own-records';
@@ -68,6 +69,11 @@ export interface RestoreOutcome {
   tables: number;
   rows: number;
   safetyBackup: string;
+  /**
+   * The audit chain's head the restore replaced (issue 25): the restored trail ends earlier, and this
+   * record, appended to it, says where the replaced one had reached (its records are in the safety backup).
+   */
+  replacedChainHead: { seq: number; hash: string; timestamp: string } | null;
 }
 
 const ALREADY_RUNNING = 'A restore is already running';
@@ -118,6 +124,10 @@ export async function startRestore(
         );
       progress('Entering maintenance mode', 20);
       await request.maintenance.enter();
+      const head = await chainHead(service.db);
+      const replacedChainHead = head
+        ? { seq: head.seq, hash: head.hash, timestamp: head.timestamp.toISOString() }
+        : null;
       let result: RestoreResult;
       try {
         const options = {
@@ -144,7 +154,7 @@ export async function startRestore(
         await request.maintenance.leave();
       }
       progress('Restore completed and verified', 100);
-      return { tables: result.tables, rows: result.rows, safetyBackup: safetyRun.id };
+      return { tables: result.tables, rows: result.rows, safetyBackup: safetyRun.id, replacedChainHead };
     } catch (error) {
       progress(`Restore failed: ${restoreFailure(error)}`, 100, true);
       throw error;

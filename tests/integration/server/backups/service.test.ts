@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupOverview } from '../../../../shared/api/backups';
-import { appendAuditRecord } from '../../../../server/audit/chain';
+import { appendAuditRecord, chainHead } from '../../../../server/audit/chain';
 import { loadBackupKey } from '../../../../server/backups/keys';
 import { archiveFileName } from '../../../../server/backups/locations';
 import { runRestoreTest } from '../../../../server/backups/jobs';
@@ -230,6 +230,7 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
         headers: await admin(),
         payload: { confirmation: 'RESTORE' },
       });
+    const headBefore = await chainHead(suite.database.db);
     const [res, twice] = await Promise.all([request(), request()]);
     expect([res.status, twice.status].sort()).toEqual([200, 409]);
     expect([res, twice].find((r) => r.status === 409)!.body.error).toBe('A restore is already running');
@@ -262,6 +263,11 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
       severity: 'critical',
       userId: suite.f.platformAdmin.id,
     });
+    // It says where the replaced trail had reached (issue 25): at least where it was when asked.
+    const replaced = (records.at(-1)?.details as { replacedChainHead: { seq: number; hash: string } })
+      .replacedChainHead;
+    expect(replaced.hash).toMatch(/^\S{16,}$/);
+    expect(replaced.seq).toBeGreaterThanOrEqual(headBefore!.seq);
   });
 
   it('refuses at once an archive the key does not open: no safety backup, nothing restored', async () => {
