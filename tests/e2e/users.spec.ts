@@ -11,6 +11,16 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => window.consoleApi['settings:setTheme']({ theme: t }), theme);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    // A theme change fades the colours (the buttons' `transition`): scanned mid-fade, a button's contrast is
+    // neither theme's. Wait for the running transitions to end first (not for endless animations: spinners).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => undefined)),
+      ),
+    );
     // The shared alert banner is not this screen's: its muted text is being fixed at the token's source.
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
