@@ -47,7 +47,7 @@ export function SetPasswordPage() {
     event.preventDefault();
     setMismatch(password !== confirm);
     if (password !== confirm) return;
-    accept.mutate(linked || code.trim());
+    accept.mutate(token);
   }
 
   return (
