@@ -86,6 +86,7 @@ export async function buildApp({
     apiKeys,
     webhooks,
     secrets,
+    log,
   };
 
   const app = Fastify({

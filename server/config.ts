@@ -32,6 +32,13 @@ export interface ServerConfig {
   random: () => number;
   /** SMTP server for mail when the settings name none (`smtp://user:pass@host:port`, `smtps://…`); `SMTP_URL`. */
   smtpUrl?: string;
+  /**
+   * `SMTP_ALLOW_LOOPBACK_SINK`: the SMTP server may be a loopback sink (127.0.0.0/8, ::1) without TLS, for
+   * tests and a local relay. It takes effect only for a host that is loopback; any other host still needs
+   * TLS, and the settings' host still passes the outbound guard. Off: every SMTP connection needs TLS and
+   * the settings' host must be a public address.
+   */
+  smtpLoopbackSink: boolean;
   /** The sender of that mail. */
   mailFrom: string;
   /** The console's address, for the one-time links of invitations and resets; unset: the console's own. */
@@ -61,6 +68,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     demoAlerts: false,
     random: Math.random,
     mailFrom: DEFAULT_MAIL_FROM,
+    smtpLoopbackSink: false,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

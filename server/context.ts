@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChallengeService } from './auth/challenge';
 import type { PrincipalCache } from './auth/principals';
 import type { LoginThrottle } from './auth/throttle';
@@ -28,4 +29,6 @@ export interface ServerContext {
   webhooks: WebhookService;
   /** Seals secrets at rest (server/security/secret-box.ts). */
   secrets: SecretBox;
+  /** The server's log: causes that an answer does not show (an SMTP connection's failure). */
+  log: FastifyBaseLogger;
 }

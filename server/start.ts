@@ -202,12 +202,19 @@ async function openPgliteFolder(
   }
 }
 
-/** SMTP_URL, MAIL_FROM and CONSOLE_PUBLIC_URL: the invitation mail and its links (issue 13). */
+/**
+ * SMTP_URL, MAIL_FROM and CONSOLE_PUBLIC_URL: the invitation mail and its links (issue 13);
+ * SMTP_ALLOW_LOOPBACK_SINK (issue 25): a loopback SMTP sink without TLS.
+ */
 function mailFromEnvironment(): ServerConfigOverrides {
   const env = process.env;
   return {
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    ...(isOn(env.SMTP_ALLOW_LOOPBACK_SINK) ? { smtpLoopbackSink: true } : {}),
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     ...(env.CONSOLE_PUBLIC_URL ? { consolePublicUrl: env.CONSOLE_PUBLIC_URL } : {}),
   };
 }
+
+/** `1`, `true`, `yes` or `on` (any case) turn a flag on. */
+const isOn = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? '');

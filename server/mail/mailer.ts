@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { ServerContext } from '../context';
+import { smtpConnection, smtpTargetFromUrl, SMTP_TARGET_TEXTS, type SmtpTarget } from './smtp-target';
 
 export interface MailMessage {
   to: string;
@@ -18,7 +19,22 @@ const SMTP_TIMEOUT_MS = 10_000;
 export const MAIL_TEXTS = {
   notConfigured: 'No SMTP server is configured: set one under System Settings → Integrations.',
   failed: 'The message could not be sent: {reason}',
+  /**
+   * Every failure to reach a mail server over TLS (refused, timed out, unreachable, not SMTP, no TLS): one
+   * answer, so that the test button tells a closed port from an open one of another service by nothing.
+   */
+  unreachable:
+    'The message could not be sent: no SMTP server with TLS answered at this host and port. Check the host, the port and the TLS setting; the server log has the cause.',
+  noPassword:
+    'The message could not be sent: the SMTP password is not set (it is cleared when the host, port or username changes). Enter it under System Settings → Integrations.',
 } as const;
+
+/**
+ * nodemailer's codes of failures that come after an SMTP server greeted us over TLS (or over a loopback
+ * sink's allowed plain connection): the server's own answer, worth showing. Anything else is the generic
+ * `unreachable`.
+ */
+const ANSWERED_CODES = new Set(['EAUTH', 'EENVELOPE', 'EMESSAGE']);
 
 /**
  * Sends one message through the SMTP server of the settings (Integrations: host, port, TLS, username,
@@ -28,33 +44,45 @@ export const MAIL_TEXTS = {
 export async function sendMail(ctx: ServerContext, message: MailMessage): Promise<MailOutcome> {
   const { settings, smtpPassword } = await ctx.settings.current();
   const smtp = settings.integrations.smtp;
-  const timeouts = {
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  };
-  const transport = smtp.host
-    ? nodemailer.createTransport({
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.secure,
-        ...(smtp.username ? { auth: { user: smtp.username, pass: smtpPassword ?? '' } } : {}),
-        ...timeouts,
-      })
-    : ctx.config.smtpUrl
-      ? nodemailer.createTransport({ url: ctx.config.smtpUrl, ...timeouts })
-      : undefined;
-  if (!transport) return { sent: false, reason: MAIL_TEXTS.notConfigured };
+  let target: SmtpTarget | undefined;
+  if (smtp.host) {
+    if (smtp.username && !smtpPassword) return { sent: false, reason: MAIL_TEXTS.noPassword };
+    target = {
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.username && smtpPassword ? { auth: { user: smtp.username, pass: smtpPassword } } : {}),
+      guarded: true,
+    };
+  } else if (ctx.config.smtpUrl) {
+    target = smtpTargetFromUrl(ctx.config.smtpUrl);
+    if (!target) return { sent: false, reason: MAIL_TEXTS.failed.replace('{reason}', SMTP_TARGET_TEXTS.badUrl) };
+  }
+  if (!target) return { sent: false, reason: MAIL_TEXTS.notConfigured };
+  const where = { smtpHost: target.host, smtpPort: target.port };
+
+  const connection = await smtpConnection(target, {
+    loopbackSink: ctx.config.smtpLoopbackSink,
+    timeoutMs: SMTP_TIMEOUT_MS,
+  });
+  if (!connection.ok) {
+    ctx.log.warn({ ...where, cause: connection.cause }, 'SMTP: no connection was made');
+    return { sent: false, reason: connection.shown ?? MAIL_TEXTS.unreachable };
+  }
+  const transport = nodemailer.createTransport(connection.options);
   // The sender of the settings; else, for the settings' server, one in its name; for SMTP_URL, MAIL_FROM.
   const from =
-    smtp.from ||
-    (smtp.host ? `${settings.general.platformName} <no-reply@${smtp.host}>` : ctx.config.mailFrom);
+    smtp.from || (smtp.host ? `${settings.general.platformName} <no-reply@${smtp.host}>` : ctx.config.mailFrom);
   try {
     await transport.sendMail({ from, ...message });
     return { sent: true };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { sent: false, reason: MAIL_TEXTS.failed.replace('{reason}', reason.slice(0, 300)) };
+    const code = (error as { code?: unknown } | null)?.code;
+    ctx.log.warn({ ...where, err: error }, 'SMTP: the message was not sent');
+    if (typeof code === 'string' && ANSWERED_CODES.has(code))
+      return { sent: false, reason: MAIL_TEXTS.failed.replace('{reason}', reason.slice(0, 300)) };
+    return { sent: false, reason: MAIL_TEXTS.unreachable };
   } finally {
     transport.close();
   }

@@ -1,7 +1,7 @@
 /**
- * The SSRF guard for every request the server makes to an address a user typed (webhook endpoints, later
- * the settings' chat webhook): `assertPublicUrl` at creation (a clear message for the form) and
- * `outboundAgent` at connect time, so that a name that resolved to a public address when it was saved
+ * The SSRF guard for every request the server makes to an address a user typed (webhook endpoints, the
+ * settings' chat webhook and SMTP server): `assertPublicUrl` (or `checkHost`) at creation, for a clear
+ * message in the form, and `outboundAgent` (SMTP: the address checked, connected to) at connect time, so that a name that resolved to a public address when it was saved
  * and to 127.0.0.1 now (DNS rebinding) is still refused.
  *
  * The address table is ipaddr.js's ranges (anything but `unicast` is refused: loopback, private,
@@ -91,6 +91,40 @@ export type Resolver = (host: string) => Promise<string[]>;
 const systemResolver: Resolver = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
+export type HostCheck =
+  | { ok: true; addresses: string[] }
+  | { ok: false; unresolved: true }
+  | { ok: false; unresolved: false; shown: string; reason: string };
+
+/**
+ * The addresses a host name (or IP literal) stands for, each checked against the table: refused when any
+ * of them is not public (or allowed), so a name cannot mix a public address with a private one. Also the
+ * SMTP host's guard (server/mail/smtp-target.ts), which then connects to the address checked.
+ */
+export async function checkHost(
+  host: string,
+  policy: OutboundPolicy = {},
+  resolve: Resolver = systemResolver,
+): Promise<HostCheck> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  let addresses: string[];
+  if (isIP(bare)) addresses = [bare];
+  else {
+    try {
+      addresses = await resolve(bare);
+    } catch {
+      return { ok: false, unresolved: true };
+    }
+    if (addresses.length === 0) return { ok: false, unresolved: true };
+  }
+  for (const address of addresses) {
+    const reason = refusedAddressReason(address, policy);
+    if (reason)
+      return { ok: false, unresolved: false, shown: bare === address ? bare : `${bare} (${address})`, reason };
+  }
+  return { ok: true, addresses };
+}
+
 /**
  * Throws OutboundAddressError with a clear message unless `url` is an http(s) URL without credentials
  * whose host is, or resolves only to, public addresses.
@@ -111,25 +145,10 @@ export async function assertPublicUrl(
   if (parsed.username || parsed.password)
     throw new OutboundAddressError('The URL must not contain a user name or password.');
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = await resolve(host);
-    } catch {
-      throw new OutboundAddressError(`The URL's host ${host} could not be resolved.`);
-    }
-    if (addresses.length === 0)
-      throw new OutboundAddressError(`The URL's host ${host} could not be resolved.`);
-  }
-  for (const address of addresses) {
-    const reason = refusedAddressReason(address, policy);
-    if (reason)
-      throw new OutboundAddressError(
-        refusedUrlMessage(host === address ? host : `${host} (${address})`, reason),
-      );
-  }
-  return parsed;
+  const checked = await checkHost(host, policy, resolve);
+  if (checked.ok) return parsed;
+  if (checked.unresolved) throw new OutboundAddressError(`The URL's host ${host} could not be resolved.`);
+  throw new OutboundAddressError(refusedUrlMessage(checked.shown, checked.reason));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Route } from '../http/router';
 import { sendMail } from '../mail/mailer';
 import { postChatMessage } from './chat-webhook';
 import { MASK, settingsChanges } from './changes';
+import { assertSmtpHostAllowed, nextSmtpPassword, throttledTest } from './smtp';
 import { insertSettingsVersion, type SettingsState } from './store';
 import { endSessionsWithoutTwoFactor, isEnrolled } from '../auth/two-factor';
 import { TWO_FACTOR_TEXTS } from '../../shared/two-factor';
@@ -40,13 +41,16 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
     };
   });
 
-  route(settingsEndpoints.testEmail, async ({ body, session }) => {
+  route(settingsEndpoints.testEmail, async ({ body, session, request }) => {
     const { general } = (await ctx.settings.current()).settings;
-    return sendMail(ctx, {
-      to: body.to ?? session().email,
-      subject: `${general.platformName}: test email`,
-      text: `This test message was sent from the System Settings of ${general.platformName}.`,
-    });
+    const caller = session();
+    return throttledTest(ctx, { userId: caller.userId, ip: request.ip }, () =>
+      sendMail(ctx, {
+        to: body.to ?? caller.email,
+        subject: `${general.platformName}: test email`,
+        text: `This test message was sent from the System Settings of ${general.platformName}.`,
+      }),
+    );
   });
 
   route(settingsEndpoints.testWebhook, async () => {
@@ -73,12 +77,14 @@ export function registerSettingsRoutes(route: Route, ctx: ServerContext): void {
       throw new HttpError(400, formatError(SETTINGS_TEXTS.lockout, { ip: request.ip }));
     }
 
-    const smtpPassword =
-      body.smtpPassword === undefined
-        ? before.smtpPassword
-        : body.smtpPassword === ''
-          ? null
-          : body.smtpPassword;
+    const smtpBefore = before.settings.integrations.smtp;
+    const smtpAfter = body.settings.integrations.smtp;
+    await assertSmtpHostAllowed(ctx, smtpBefore, smtpAfter);
+    const smtpPassword = nextSmtpPassword(
+      { smtp: smtpBefore, password: before.smtpPassword },
+      smtpAfter,
+      body.smtpPassword,
+    );
     const changes = settingsChanges(before.settings, body.settings);
     if (smtpPassword !== before.smtpPassword) {
       changes.push({
