@@ -56,7 +56,8 @@ export async function sendMail(ctx: ServerContext, message: MailMessage): Promis
     };
   } else if (ctx.config.smtpUrl) {
     target = smtpTargetFromUrl(ctx.config.smtpUrl);
-    if (!target) return { sent: false, reason: MAIL_TEXTS.failed.replace('{reason}', SMTP_TARGET_TEXTS.badUrl) };
+    if (!target)
+      return { sent: false, reason: MAIL_TEXTS.failed.replace('{reason}', SMTP_TARGET_TEXTS.badUrl) };
   }
   if (!target) return { sent: false, reason: MAIL_TEXTS.notConfigured };
   const where = { smtpHost: target.host, smtpPort: target.port };
@@ -72,7 +73,8 @@ export async function sendMail(ctx: ServerContext, message: MailMessage): Promis
   const transport = nodemailer.createTransport(connection.options);
   // The sender of the settings; else, for the settings' server, one in its name; for SMTP_URL, MAIL_FROM.
   const from =
-    smtp.from || (smtp.host ? `${settings.general.platformName} <no-reply@${smtp.host}>` : ctx.config.mailFrom);
+    smtp.from ||
+    (smtp.host ? `${settings.general.platformName} <no-reply@${smtp.host}>` : ctx.config.mailFrom);
   try {
     await transport.sendMail({ from, ...message });
     return { sent: true };

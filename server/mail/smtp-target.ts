@@ -35,7 +35,8 @@ export const SMTP_TARGET_TEXTS = {
 export const smtpPolicy = (loopbackSink: boolean): OutboundPolicy =>
   loopbackSink ? { allow: LOOPBACK_SINK_RANGES } : {};
 
-const isLoopback = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+const isLoopback = (address: string) =>
+  ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 
 /**
  * Whether a connection to these addresses must be encrypted: always, unless the allowance is on and every

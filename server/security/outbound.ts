@@ -120,7 +120,12 @@ export async function checkHost(
   for (const address of addresses) {
     const reason = refusedAddressReason(address, policy);
     if (reason)
-      return { ok: false, unresolved: false, shown: bare === address ? bare : `${bare} (${address})`, reason };
+      return {
+        ok: false,
+        unresolved: false,
+        shown: bare === address ? bare : `${bare} (${address})`,
+        reason,
+      };
   }
   return { ok: true, addresses };
 }

@@ -73,6 +73,7 @@ test('a slow server fires the latency rule to the banner, bell, tray and mail; a
         CONSOLE_TEST_FAULTS: '1',
         CONSOLE_TEST_EVALUATION_SECONDS: '5',
         SMTP_URL: smtp.url,
+        SMTP_ALLOW_LOOPBACK_SINK: '1',
         MAIL_FROM: 'Console <console@e2e.example>',
       },
     });

@@ -57,7 +57,8 @@ describe.each(testDatabases)('alerting on $name', (target) => {
       response.writeHead(hookStatus).end();
     });
   });
-  const config: ServerConfigOverrides = { mailFrom: 'console@test.example' };
+  // The sink speaks plain SMTP on loopback: allowed only by the explicit loopback-sink flag.
+  const config: ServerConfigOverrides = { mailFrom: 'console@test.example', smtpLoopbackSink: true };
   beforeAll(async () => {
     smtp = await startSmtpSink();
     await new Promise<void>((resolve) => hookSink.listen(0, '127.0.0.1', resolve));

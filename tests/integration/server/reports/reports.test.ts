@@ -79,7 +79,7 @@ describe.each(testDatabases)('reports on $name', (target) => {
     app = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: suite.database,
-      config: { now: clock.now, smtpUrl, mailFrom: 'reports@test.example' },
+      config: { now: clock.now, smtpUrl, mailFrom: 'reports@test.example', smtpLoopbackSink: true },
       logger: createLogger({ level: 'silent' }),
       jobs,
     });

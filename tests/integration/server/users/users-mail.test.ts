@@ -15,7 +15,12 @@ const CONSOLE_URL = 'http://127.0.0.1:5180/';
 
 describe.each(testDatabases)('user mail on $name', (target) => {
   let smtp: SmtpSink;
-  const config: ServerConfigOverrides = { consolePublicUrl: CONSOLE_URL, mailFrom: 'console@test.example' };
+  // The sink speaks plain SMTP on loopback: allowed only by the explicit loopback-sink flag.
+  const config: ServerConfigOverrides = {
+    consolePublicUrl: CONSOLE_URL,
+    mailFrom: 'console@test.example',
+    smtpLoopbackSink: true,
+  };
   beforeAll(async () => {
     smtp = await startSmtpSink();
     config.smtpUrl = smtp.url;
