@@ -45,6 +45,12 @@ export interface ServerConfig {
   consolePublicUrl?: string;
   /** The data folder: backups/ (the default storage location) and config/ (the backup key) live in it. */
   dataFolder?: string;
+  /**
+   * Protected by default (issue 29): a new install gets a nightly full backup job and the daily restore
+   * test. startServer turns it on unless `CONSOLE_DEFAULT_BACKUPS=off` (test builds, e2e hosts); an app
+   * built directly (buildApp: the test apps) leaves it off.
+   */
+  defaultBackups: boolean;
   /** The age identity of the backups (`BACKUP_IDENTITY`); unset, one is made in the data folder's config/. */
   backupIdentity?: string;
   /** Test builds only (server/testing/faults.ts): the fault switch and a shorter evaluation interval. */
@@ -69,6 +75,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     random: Math.random,
     mailFrom: DEFAULT_MAIL_FROM,
     smtpLoopbackSink: false,
+    defaultBackups: false,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
   };

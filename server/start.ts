@@ -93,6 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     allowedHosts: parseAllowedHosts(process.env.CONSOLE_ALLOWED_HOSTS),
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
+    defaultBackups: !isOff(process.env.CONSOLE_DEFAULT_BACKUPS),
     ...options.config,
     ...(options.testFaults ? { testFaults: options.testFaults } : {}),
     jwtSecret,
@@ -216,5 +217,6 @@ function mailFromEnvironment(): ServerConfigOverrides {
   };
 }
 
-/** `1`, `true`, `yes` or `on` (any case) turn a flag on. */
+/** `1`, `true`, `yes` or `on` (any case) turn a flag on; `0`, `false`, `no` or `off` turn one off. */
 const isOn = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? '');
+const isOff = (value: string | undefined) => /^(0|false|no|off)$/i.test(value?.trim() ?? '');

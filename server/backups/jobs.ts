@@ -14,9 +14,13 @@ export const BACKUP_QUEUES = {
 /** Restore tests take a random point of the last this many days when they pick one themselves. */
 export const RESTORE_TEST_WINDOW_DAYS = 7;
 
+/** The daily restore test's schedule, in UTC: after the default nightly backup (defaults.ts, 02:00). */
+export const DAILY_RESTORE_TEST_CRON = '30 4 * * *';
+
 export async function defineBackupJobs(
   jobs: JobRunner,
   backups: () => Promise<BackupService>,
+  options: { dailyRestoreTest: boolean },
 ): Promise<void> {
   await jobs.define(
     BACKUP_QUEUES.tick,
@@ -63,7 +67,9 @@ export async function defineBackupJobs(
     { data: z.object({ runId: z.string().uuid().optional() }).strict(), retries: 0, leaseSeconds: 3600 },
   );
   await jobs.schedule(BACKUP_QUEUES.tick, '* * * * *', 'UTC', {});
-  await jobs.schedule(BACKUP_QUEUES.restoreTest, '30 4 * * *', 'UTC', {});
+  // Off by configuration (test builds, e2e hosts): only restore tests asked for, or after a backup, run.
+  if (options.dailyRestoreTest)
+    await jobs.schedule(BACKUP_QUEUES.restoreTest, DAILY_RESTORE_TEST_CRON, 'UTC', {});
 }
 
 /**

@@ -32,19 +32,26 @@ export async function insertLocation(
   return row!;
 }
 
-/** The data folder's backups/ folder, registered once. */
-export async function ensureDefaultLocation(db: Db, dataFolder: string): Promise<LocationRow> {
+/**
+ * The data folder's backups/ folder, registered once. `registered` is true for the one call (of any
+ * instance) that registered it: the database's first start of backups, a new install.
+ */
+export async function ensureDefaultLocation(
+  db: Db,
+  dataFolder: string,
+): Promise<{ location: LocationRow; registered: boolean }> {
   const [existing] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
-  if (existing) return existing;
+  if (existing) return { location: existing, registered: false };
   const folder = path.join(dataFolder, 'backups');
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  await db
+  const inserted = await db
     .insert(backupLocations)
     .values({ name: DEFAULT_LOCATION_NAME, path: folder, isDefault: true })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: backupLocations.id });
   const [row] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
   if (!row) throw new Error('The default backup location could not be registered');
-  return row;
+  return { location: row, registered: inserted.length > 0 };
 }
 
 export interface LocationCheck {

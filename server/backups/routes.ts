@@ -11,6 +11,7 @@ import {
   RESTORE_CONFIRMATION,
   type BackupJobInput,
 } from '../../shared/api/backups';
+import { addDefaultBackupJob } from './defaults';
 import { defineBackupJobs } from './jobs';
 import { loadBackupKey } from './keys';
 import { deleteJob, insertJob, updateJob } from './jobs-store';
@@ -61,6 +62,7 @@ export async function registerBackupRoutes(
   logger: BackupServiceOptions['logger'],
 ): Promise<void> {
   let made: Promise<BackupService> | undefined;
+  let firstStart = false;
   const backups = () =>
     (made ??= (async () => {
       const dataFolder = ctx.config.dataFolder ?? (await mkdtemp(path.join(tmpdir(), 'console-data-')));
@@ -73,12 +75,23 @@ export async function registerBackupRoutes(
         emit: (event, payload) => ctx.webhooks.emit(event, payload),
         raiseAlert: (alert) => raiseSystemAlert(ctx, alert),
       });
-      await service.recover();
+      ({ firstStart } = await service.recover());
       return service;
     })());
   if (jobs) {
-    await backups();
-    await defineBackupJobs(jobs, backups);
+    const service = await backups();
+    // Protected by default (issue 29): a new install's nightly backup and daily restore test, unless
+    // configuration turns them off (CONSOLE_DEFAULT_BACKUPS=off: test builds, e2e hosts).
+    const defaults = ctx.config.defaultBackups;
+    await defineBackupJobs(jobs, backups, { dailyRestoreTest: defaults });
+    if (defaults && firstStart) {
+      const job = await addDefaultBackupJob(service);
+      if (job)
+        ctx.log.info(
+          { job: job.name, schedule: job.schedule },
+          'backups: a new install, nightly backup added',
+        );
+    }
   }
   const afterBackup = (done: Promise<{ id: string; status: string }>) => {
     void done

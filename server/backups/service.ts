@@ -77,11 +77,13 @@ export class BackupService {
 
   /**
    * At start: the default location exists, and the runs a killed server left `running` are failed and
-   * their `.part` files removed (see `failAbandonedRuns`).
+   * their `.part` files removed (see `failAbandonedRuns`). Answers whether this call registered the
+   * default location: the first start of a new install.
    */
-  async recover(): Promise<void> {
-    await ensureDefaultLocation(this.db, this.options.dataFolder);
+  async recover(): Promise<{ firstStart: boolean }> {
+    const { registered } = await ensureDefaultLocation(this.db, this.options.dataFolder);
     await this.failAbandonedRuns({ atStart: true });
+    return { firstStart: registered };
   }
 
   /**
@@ -124,7 +126,7 @@ export class BackupService {
   }
 
   async defaultLocation(): Promise<LocationRow> {
-    return ensureDefaultLocation(this.db, this.options.dataFolder);
+    return (await ensureDefaultLocation(this.db, this.options.dataFolder)).location;
   }
 
   /** Records a run and starts it; answers the run's id at once, the work goes on (see `activity`). */

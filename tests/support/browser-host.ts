@@ -43,7 +43,7 @@ export async function startHost(
   { env = {}, waitForServer = true, entry = 'dist/main/browser.js' }: StartHostOptions = {},
 ): Promise<RunningHost> {
   const child = spawn(process.execPath, [path.resolve(entry)], {
-    env: { ...process.env, ...env, PORT: '0', CONSOLE_DATA_DIR: dataDir },
+    env: { ...process.env, CONSOLE_DEFAULT_BACKUPS: 'off', ...env, PORT: '0', CONSOLE_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
