@@ -136,7 +136,7 @@ describe.each(testDatabases)('backups protected by default on $name', (target) =
     } finally {
       await server.close();
     }
-  });
+  }, 300_000);
 
   it('has neither with CONSOLE_DEFAULT_BACKUPS=off, as test builds and e2e hosts start', async () => {
     process.env.CONSOLE_DEFAULT_BACKUPS = 'off';
@@ -148,5 +148,5 @@ describe.each(testDatabases)('backups protected by default on $name', (target) =
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 });
