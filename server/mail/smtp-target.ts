@@ -32,6 +32,8 @@ export const SMTP_TARGET_TEXTS = {
   badUrl: 'SMTP_URL is not an smtp:// or smtps:// URL.',
 } as const;
 
+const ANY_ADDRESS: OutboundPolicy = { allow: ['0.0.0.0/0', '::/0'] };
+
 export const smtpPolicy = (loopbackSink: boolean): OutboundPolicy =>
   loopbackSink ? { allow: LOOPBACK_SINK_RANGES } : {};
 
@@ -97,7 +99,8 @@ export async function smtpConnection(
   target: SmtpTarget,
   options: { loopbackSink: boolean; timeoutMs: number; resolve?: Resolver },
 ): Promise<SmtpConnection> {
-  const policy = target.guarded ? smtpPolicy(options.loopbackSink) : { allow: ['0.0.0.0/0', '::/0'] };
+  // SMTP_URL's host is resolved and pinned the same way, but any address passes: the operator chose it.
+  const policy = target.guarded ? smtpPolicy(options.loopbackSink) : ANY_ADDRESS;
   const checked = await checkHost(target.host, policy, options.resolve);
   if (!checked.ok) {
     if (checked.unresolved) return { ok: false, cause: `${target.host} could not be resolved` };
