@@ -3,7 +3,7 @@ import { alertEndpoints } from '../../shared/api/alerts';
 import { createAlerting, type Alerting } from './service';
 import { defineDemoAlerts } from './demo';
 import { createAlertHub } from './hub';
-import { createAlertStreams } from './stream';
+import { createAlertStreams, type AlertStreams } from './stream';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { authenticate } from '../http/authenticate';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Alert evaluation (issue 12): its job runs each minute; tests call `evaluate(now)` themselves. */
     alerting: Alerting;
+    /** This instance's open alert streams (counted by tests and the closing server). */
+    alertStreams: AlertStreams;
   }
 }
 
@@ -57,6 +59,7 @@ export async function registerAlertRoutes(
       );
     },
   });
+  app.decorate('alertStreams', streams);
   // Open streams never end by themselves: end them, or closing the server would wait for them.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());
