@@ -33,6 +33,11 @@ export const DEFAULT_ALERT_STREAM_LIMITS: AlertStreamLimits = {
   recheckMs: 5_000,
 };
 
+/** How long the replay waits for a reader to take a burst before dropping it. */
+const REPLAY_DRAIN_TIMEOUT_MS = 30_000;
+/** Live alerts kept for a stream still sending its replay; more, and the reader is too slow. */
+const MAX_HELD = 1_000;
+
 /** Why an open stream was ended by the server. */
 export type StreamEnd = 'session' | 'replaced' | 'slow' | 'closing' | 'failed';
 
@@ -105,11 +110,27 @@ export function createAlertStreams(options: AlertStreamsOptions): AlertStreams {
       response.on('close', () => end('closing'));
 
       // Bounded per connection: a reader that lets more pile up than the limit is dropped, so it costs at
-      // most that much memory; it reconnects with Last-Event-ID and replays what it lost.
+      // most that much memory; it reconnects with Last-Event-ID and replays what it lost. The replay is a
+      // burst of up to 20 alerts at once: it waits for the reader instead (paced), within a time limit.
+      let pacing = true;
       const write = (chunk: string) => {
         if (ended || response.destroyed) return;
         response.write(chunk);
-        if (response.writableLength > limits.maxBufferedBytes) end('slow');
+        if (!pacing && response.writableLength > limits.maxBufferedBytes) end('slow');
+      };
+      const drained = async () => {
+        if (ended || !response.writableNeedDrain) return;
+        const waited = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => done(false), REPLAY_DRAIN_TIMEOUT_MS);
+          function done(ok: boolean) {
+            clearTimeout(timer);
+            response.off('drain', drain).off('close', drain);
+            resolve(ok);
+          }
+          const drain = () => done(true);
+          response.on('drain', drain).on('close', drain);
+        });
+        if (!waited) end('slow');
       };
 
       // Room for this one: the user's oldest go first.
@@ -128,7 +149,12 @@ export function createAlertStreams(options: AlertStreamsOptions): AlertStreams {
         write(`id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(alert)}\n\n`);
       };
       cleanups.push(
-        hub.subscribe((alert) => (held ? held.push(alert) : send(ALERT_STREAM_EVENTS.alert, alert))),
+        hub.subscribe((alert) => {
+          if (!held) return send(ALERT_STREAM_EVENTS.alert, alert);
+          held.push(alert);
+          // Held while a slow reader takes its replay: bounded too.
+          if (held.length > MAX_HELD) end('slow');
+        }),
       );
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), limits.heartbeatMs);
       heartbeat.unref();
@@ -140,22 +166,24 @@ export function createAlertStreams(options: AlertStreamsOptions): AlertStreams {
         // A client naming the last one it saw missed the rest live (a blip, a restart): they come as
         // `alert`, so a critical one raised meanwhile still notifies. One stored while the replay was
         // read is new to this client, whichever way it came.
-        const live = new Set((held ?? []).map((a) => a.seq));
-        for (const alert of replay)
-          send(
-            afterSeq !== undefined || live.has(alert.seq)
-              ? ALERT_STREAM_EVENTS.alert
-              : ALERT_STREAM_EVENTS.recent,
-            alert,
-          );
+        for (const alert of replay) {
+          const live = afterSeq !== undefined || (held ?? []).some((a) => a.seq === alert.seq);
+          send(live ? ALERT_STREAM_EVENTS.alert : ALERT_STREAM_EVENTS.recent, alert);
+          await drained();
+        }
+        // Those stored meanwhile, in order (the list may grow while the reader drains).
+        for (let i = 0; held && i < held.length; i++) {
+          const alert = held[i];
+          if (alert) send(ALERT_STREAM_EVENTS.alert, alert);
+          await drained();
+        }
       } catch (error) {
         request.log.error({ err: error }, 'replaying alerts failed');
         end('failed');
         return;
       }
-      const pending = held;
       held = null;
-      for (const alert of pending) send(ALERT_STREAM_EVENTS.alert, alert);
+      pacing = false;
       if (!ended) onReplayed();
     },
     closeAll() {
