@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import { ALERT_STREAM_EVENTS } from '../../shared/alerts';
 import type { SessionUser } from '../../shared/api';
 import type { PrincipalChange } from '../auth/principals';

@@ -109,7 +109,7 @@ export function createAlertRelay(options: AlertRelayOptions): AlertRelay {
       }
       return 'retry';
     } catch (error) {
-      if (silent) throw new Error(`nothing arrived for ${idleTimeoutMs} ms`);
+      if (silent) throw new Error(`nothing arrived for ${idleTimeoutMs} ms`, { cause: error });
       throw error;
     } finally {
       clearTimeout(idle);
