@@ -57,11 +57,11 @@ describe.each(testDatabases)('alert stream limits on $name', (target) => {
     const { id } = await insertUser(suite.database, 'super_admin');
     return { id, token: await tokenFor(suite.database, clock, id) };
   }
-  /** Resolves once the reader has had the live alert published now. */
-  async function hears(reader: SseReader): Promise<void> {
-    const count = reader.events.length;
-    await hub.publish(sample(++seq));
-    await reader.waitFor(count + 1);
+  /** Resolves (with its id) once the reader has had the live alert published now. */
+  async function hears(reader: SseReader): Promise<string> {
+    const id = String((await hub.publish(sample(++seq))).seq);
+    await vi.waitFor(() => expect(reader.events.map((e) => e.id)).toContain(id), { timeout: 10_000 });
+    return id;
   }
   async function call(base: string, method: string, path: string, token: string, body?: unknown) {
     const response = await fetch(`${base}${path}`, {
@@ -230,8 +230,7 @@ describe.each(testDatabases)('alert stream limits on $name', (target) => {
     const { base } = await listening();
     const user = await watcher();
     const first = await stream(base, user.token);
-    await hears(first);
-    const lastSeen = first.events.at(-1)?.id ?? '';
+    const lastSeen = await hears(first);
     first.close();
     await hub.publish(sample(++seq));
     await hub.publish(sample(++seq));
