@@ -1,4 +1,5 @@
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
+import type { AlertStreamLimits } from './alerts/stream';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
 import type { TrustProxy } from './http/edge';
 import type { TestFaults } from './testing/faults';
@@ -28,6 +29,8 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
+  /** The alert stream's bounds (streams per user, buffered bytes, heartbeat, session re-check); defaults in stream.ts. */
+  alertStream?: Partial<AlertStreamLimits>;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
   random: () => number;
   /** SMTP server for mail when the settings name none (`smtp://user:pass@host:port`, `smtps://…`); `SMTP_URL`. */

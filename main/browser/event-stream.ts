@@ -2,6 +2,11 @@ import type { ServerResponse } from 'node:http';
 import type { BridgeEventBus, BridgeEventMessage } from '../core/bridge/events';
 
 const HEARTBEAT_MS = 20_000;
+/**
+ * Bytes queued for one page that does not read; past it the page's stream is dropped (its EventSource
+ * reconnects by itself), so a stalled page cannot grow the host's memory. Far above a burst of events.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
  * Server-Sent Events for the bridge's push events. Each open stream is one page; every event goes
@@ -13,7 +18,10 @@ export interface EventStreams {
   readonly count: number;
 }
 
-export function createEventStreams(events: BridgeEventBus): EventStreams {
+export function createEventStreams(
+  events: BridgeEventBus,
+  maxBufferedBytes = MAX_BUFFERED_BYTES,
+): EventStreams {
   const open = new Set<ServerResponse>();
   return {
     open(response, headers) {
@@ -24,11 +32,16 @@ export function createEventStreams(events: BridgeEventBus): EventStreams {
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
-      response.write('retry: 2000\n\n');
+      const write = (chunk: string) => {
+        if (response.destroyed) return;
+        response.write(chunk);
+        if (response.writableLength > maxBufferedBytes) response.destroy();
+      };
+      write('retry: 2000\n\n');
       open.add(response);
-      const unsubscribe = events.subscribe((message) => response.write(formatEvent(message)));
+      const unsubscribe = events.subscribe((message) => write(formatEvent(message)));
       // A comment line now and then keeps idle proxies and the browser from dropping the stream.
-      const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       response.on('close', () => {
         clearInterval(heartbeat);

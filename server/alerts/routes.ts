@@ -3,9 +3,11 @@ import { alertEndpoints } from '../../shared/api/alerts';
 import { createAlerting, type Alerting } from './service';
 import { defineDemoAlerts } from './demo';
 import { createAlertHub } from './hub';
-import { createAlertStreams } from './stream';
+import { createAlertStreams, type AlertStreams } from './stream';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/client';
+import { authenticate } from '../http/authenticate';
+import { HttpError } from '../http/errors';
 import type { Route } from '../http/router';
 import type { JobRunner } from '../jobs/runner';
 import { registerAlertingRoutes } from './rule-routes';
@@ -14,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Alert evaluation (issue 12): its job runs each minute; tests call `evaluate(now)` themselves. */
     alerting: Alerting;
+    /** This instance's open alert streams (counted by tests and the closing server). */
+    alertStreams: AlertStreams;
   }
 }
 
@@ -39,7 +43,23 @@ export async function registerAlertRoutes(
         })
       : undefined;
   // After the first replay, so that the console sees the demonstration alerts arrive one by one.
-  const streams = createAlertStreams(ctx.db, hub, () => demo?.start());
+  const streams = createAlertStreams({
+    db: ctx.db,
+    hub,
+    limits: ctx.config.alertStream,
+    onSessionChange: (listener) => ctx.principals.onChange(listener),
+    onReplayed: () => demo?.start(),
+    onEnded: (reason, userId) => {
+      if (reason !== 'replaced' && reason !== 'slow') return;
+      app.log.info(
+        { userId },
+        reason === 'slow'
+          ? 'an alert stream was dropped: its reader did not keep up'
+          : 'an alert stream was closed: its user opened more than allowed',
+      );
+    },
+  });
+  app.decorate('alertStreams', streams);
   // Open streams never end by themselves: end them, or closing the server would wait for them.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => hub.close());
@@ -51,8 +71,20 @@ export async function registerAlertRoutes(
     app.log.error({ err: error }, 'an alert listener failed'),
   );
 
-  route(alertEndpoints.stream, async ({ request, reply }) => {
-    await streams.open(request, reply);
+  const permission = alertEndpoints.stream.permission ?? 'alerts.read';
+  route(alertEndpoints.stream, async ({ request, reply, session }) => {
+    await streams.open(request, reply, {
+      session: session(),
+      // The same checks as the request passed (token, revocation, account status, permission), again.
+      async stillAllowed() {
+        try {
+          return (await authenticate(request, ctx)).permissions.includes(permission);
+        } catch (error) {
+          if (error instanceof HttpError) return false;
+          throw error;
+        }
+      },
+    });
     // The stream took the reply over (hijack): Fastify sends nothing of what a handler answers.
     return undefined as never;
   });

@@ -7,6 +7,13 @@ import { alerts } from '../db/schema';
 /** The NOTIFY channel that tells every instance a new platform alert was stored; the payload is its `seq`. */
 export const ALERT_CHANNEL = 'banner_alerts';
 
+/**
+ * Held by every transaction that stores a platform alert until it commits (PostgreSQL; PGlite runs one
+ * transaction at a time anyway). `seq` comes from an identity, taken at insert: without the lock a later
+ * seq could commit first, be streamed, and make a client's Last-Event-ID skip the earlier one for good.
+ */
+const ALERT_ORDER_LOCK_KEY = 7_341_120_517;
+
 export type NewAlert = Omit<StreamedAlert, 'id' | 'timestamp'> & { source?: string };
 /** A stored alert and its sequence number (the stream's event id). */
 export interface SequencedAlert {
@@ -54,7 +61,9 @@ export function toSequenced(row: Row): SequencedAlert {
  * Stores a platform alert and announces it to every instance's streams, in the caller's transaction:
  * the NOTIFY goes out only if the row is committed.
  */
-export async function storePlatformAlert(tx: Tx | Db, values: typeof alerts.$inferInsert): Promise<Row> {
+export async function storePlatformAlert(tx: Tx, values: typeof alerts.$inferInsert): Promise<Row> {
+  // Seq order is commit order, hence the order every stream sends and resumes in.
+  await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_ORDER_LOCK_KEY})`);
   const [row] = await tx
     .insert(alerts)
     .values({ ...values, organizationId: null })

@@ -61,8 +61,16 @@ export interface PrincipalCache {
   /** False while the LISTEN connection is down: then nothing is cached and every request reads. */
   readonly listening: boolean;
   readonly size: number;
+  /**
+   * Hears every change the database announces (and a lost or restored LISTEN as `all`), after the cache
+   * dropped what it changed: long-lived holders of a session (the alert stream) check it again then.
+   */
+  onChange(listener: (change: PrincipalChange) => void): () => void;
   close(): Promise<void>;
 }
+
+/** What changed: one user, everyone holding one role, or anything (unknown, or announcements were lost). */
+export type PrincipalChange = { kind: 'user' | 'role'; id: string } | { kind: 'all' };
 
 export interface PrincipalCacheOptions {
   database: Database;
@@ -138,6 +146,16 @@ export async function createPrincipalCache({
   const fences = new Map<string, () => void>();
   const fencePrefix = `fence:${randomUUID()}:`;
   let fenceCount = 0;
+  const changeListeners = new Set<(change: PrincipalChange) => void>();
+  const announce = (change: PrincipalChange) => {
+    for (const listener of [...changeListeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        logger.warn({ err: error }, 'a principal change listener failed');
+      }
+    }
+  };
 
   const dropAll = () => {
     epoch++;
@@ -155,14 +173,17 @@ export async function createPrincipalCache({
     if (kind === 'user') {
       principals.delete(id);
       loading.delete(id);
+      announce({ kind, id });
     } else if (kind === 'role') {
       principals.deleteWhere((p) => p.session.role === id);
       loading.clear();
+      announce({ kind, id });
     } else if (kind === 'organization') {
       organizationsSeen.delete(id);
     } else {
       if (kind !== 'all') logger.warn(`unknown ${PRINCIPAL_CHANNEL} notification, everything dropped`);
       dropAll();
+      announce({ kind: 'all' });
     }
   };
   const unlisten = await database.listen(PRINCIPAL_CHANNEL, onNotify, {
@@ -171,11 +192,14 @@ export async function createPrincipalCache({
       listening = false;
       dropAll();
       for (const release of fences.values()) release();
+      announce({ kind: 'all' });
       logger.warn('principal cache: LISTEN connection lost, reading the database on every request');
     },
     onRestored() {
       dropAll();
       listening = true;
+      // Whatever changed while nobody listened is unknown: every holder checks again.
+      announce({ kind: 'all' });
       logger.info('principal cache: LISTEN is back, caching again');
     },
   });
@@ -259,8 +283,14 @@ export async function createPrincipalCache({
       return principals.size;
     },
 
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => void changeListeners.delete(listener);
+    },
+
     async close() {
       dropAll();
+      changeListeners.clear();
       // A database closed first (or lost) has no LISTEN left to stop: nothing to undo then.
       await unlisten().catch((error: unknown) =>
         logger.warn({ err: error }, `stopping the ${PRINCIPAL_CHANNEL} LISTEN failed`),

@@ -71,9 +71,9 @@ export const testChannelResult = z.object({ sent: z.boolean(), message: z.string
 
 /**
  * The alert banner's event stream (part 1 §2) on Client B's gateway: Server-Sent Events, each event's
- * data one alert. On connect the newest alerts are replayed as `recent` events (after `Last-Event-ID`
- * when the client sends one), then each new alert comes as an `alert` event. Event ids are the alerts'
- * sequence numbers.
+ * data one alert. On connect the newest alerts are replayed as `recent` events; a client that sends
+ * `Last-Event-ID` gets those after it as `alert` events instead (it missed them live). Then each new alert
+ * comes as an `alert` event. Event ids are the alerts' sequence numbers; a comment line every 15 s.
  */
 export const alertEndpoints = {
   stream: defineEndpoint({
