@@ -99,9 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           extractSnapshot(options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE, folder))
       : false;
   if (extracted) timer.mark('extract demo snapshot');
-  const database = folder
-    ? await openPgliteFolder(folder, logger)
-    : await openDatabase({ url: databaseUrl });
+  const database = folder ? await openPgliteFolder(folder, logger) : await openDatabase({ url: databaseUrl });
   timer.mark('open database');
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.

@@ -46,7 +46,9 @@ let snapshotDone: (message: HostMessage & { type: 'snapshot' }) => void = () => 
 const snapshotExtraction = snapshotPending
   ? new Promise<boolean>((resolve, reject) => {
       snapshotDone = (message) =>
-        message.extracted || !message.message ? resolve(message.extracted) : reject(new Error(message.message));
+        message.extracted || !message.message
+          ? resolve(message.extracted)
+          : reject(new Error(message.message));
     })
   : undefined;
 port.on('message', (message: HostMessage) => {

@@ -120,7 +120,9 @@ describe('browser host with the embedded demo server', () => {
         });
       }
     }
-    expect((await send(first.host.port, 'GET', '/', { Host: `localhost:${first.host.port}` })).status).toBe(403);
+    expect((await send(first.host.port, 'GET', '/', { Host: `localhost:${first.host.port}` })).status).toBe(
+      403,
+    );
   });
 
   it('its embedded server answers only this main process: a request without the launch secret is refused', async () => {
