@@ -133,9 +133,10 @@ describe('browser host with the embedded demo server', () => {
     for (const headers of [json, { ...json, 'X-Console-Launch-Secret': 'a-guess' }]) {
       const refused = await send(port, 'POST', '/auth/login', headers, body);
       expect(refused.status).toBe(401);
+      // Client B's envelope: {success, data, error}.
       expect(JSON.parse(refused.body)).toMatchObject({
         success: false,
-        message: 'This server answers only the console that started it',
+        error: 'This server answers only the console that started it',
       });
     }
     expect((await send(port, 'GET', '/openapi.json')).status).toBe(401);
