@@ -10,6 +10,7 @@ import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureFirstLaunch } from './first-launch';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
@@ -42,6 +43,7 @@ for (const measure of [
   measureSignInScreen,
   measureDatabaseFirstStart,
   measureLoginInteractive,
+  measureFirstLaunch,
   measureAuthThroughput,
   measureAuditTrail,
   measureAlertFanOut,

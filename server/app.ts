@@ -10,7 +10,7 @@ import { resolveConfig, type ServerConfigOverrides } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
-import { fastifyTrustProxy, installHostCheck } from './http/edge';
+import { fastifyTrustProxy, installHostCheck, installLaunchSecretCheck } from './http/edge';
 import { installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
@@ -99,6 +99,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installHostCheck(app, config.allowedHosts);
+  if (config.launchSecret) installLaunchSecretCheck(app, config.launchSecret);
   app.decorate('principals', principals);
   app.decorate('settings', settings);
   app.addHook('onClose', async () => principals.close());

@@ -4,6 +4,7 @@
  *   HOST, PORT               default 127.0.0.1:4000
  *   --seed-demo, CONSOLE_SEED_DEMO=1   load the demo dataset into an empty PostgreSQL database
  *   JWT_SECRET               token signing secret shared by all instances (else kept in the database)
+ *   CONSOLE_LAUNCH_SECRET    when set, every request must carry it in X-Console-Launch-Secret (unset: none)
  *   LOG_LEVEL                pino level, default info
  */
 import { createLogger, logLevelOr } from './logger';

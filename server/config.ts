@@ -23,6 +23,12 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Host names this server answers to besides loopback (`CONSOLE_ALLOWED_HOSTS`); any other is refused. */
   allowedHosts: string[];
+  /**
+   * The embedded server's per-launch secret (issue 25): every request must carry it in
+   * `LAUNCH_SECRET_HEADER`, so that only the main process that started this server is answered. Unset (the
+   * standalone server, unless `CONSOLE_LAUNCH_SECRET` names one): no such check.
+   */
+  launchSecret?: string;
   /** Audit records are kept this many whole days, then removed by the retention job. */
   auditRetentionDays: number;
   /** Expired export jobs stay in the history this many days, then the export expiry job removes them. */

@@ -9,7 +9,8 @@ import {
   recoverPgliteFolders,
   removePreviousFolders,
 } from './db/pglite-folders';
-import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
+import { DEMO_SNAPSHOT_FILE } from './db/snapshot';
+import { extractSnapshot } from './db/snapshot-files';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
 import { resolveConfig } from './config';
@@ -22,6 +23,7 @@ import { loadSecretKey } from './security/secret-box';
 import { SERVER_MODULES } from './modules';
 import { createRequestRecorder } from './monitoring/recorder';
 import { startSignals, type RunningSignals } from './monitoring/runtime';
+import { createStartupTimer, type StartupPhases } from './startup-timer';
 
 export interface StartServerOptions {
   /** Default 127.0.0.1: the embedded server is for this machine only. */
@@ -47,12 +49,22 @@ export interface StartServerOptions {
   migrationsFolder?: string;
   /** The demo database dump a new PGlite data directory starts from (made by the build). */
   demoSnapshotFile?: string;
+  /**
+   * The extraction of that dump into `dataDir`, already under way (server/worker.ts starts it before it
+   * loads the server's modules, which it overlaps); answers whether it extracted.
+   */
+  snapshotExtraction?: Promise<boolean>;
   /** The job runner's clock: tests pass pg-boss's `TestClock` to move jobs' time by hand. */
   jobClock?: Clock;
   /** Test-only: addresses outgoing webhooks may reach although not public (a loopback sink). */
   outbound?: OutboundPolicy;
   /** Test builds only: the fault switch (server/testing/faults.ts). Only the browser host passes it. */
   testFaults?: TestFaults;
+  /**
+   * The per-launch secret every request must carry (the embedded server: its main process made it);
+   * default `CONSOLE_LAUNCH_SECRET`, else none (the standalone server answers without one).
+   */
+  launchSecret?: string;
 }
 
 export interface RunningServer {
@@ -64,6 +76,8 @@ export interface RunningServer {
   jobs: JobRunner;
   /** This instance's monitoring signals (identity, minute tick, probes). */
   signals: RunningSignals;
+  /** How long each step of the start took (ms), in order. */
+  startup: StartupPhases;
   /** Stops accepting requests, lets running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -73,17 +87,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataFolder = options.dataFolder ?? (process.env.CONSOLE_DATA_DIR || dataDir || process.cwd());
   const wantsDemo = databaseUrl ? options.seedDemo === true : options.seedDemo !== false;
   const logger = options.logger ?? createLogger();
+  const timer = createStartupTimer();
   const folder = !databaseUrl && dataDir ? dataDir : undefined;
   if (folder) {
     for (const done of await recoverPgliteFolders(folder)) logger.warn(`PGlite data folder: ${done}`);
   }
-  const snapshot =
+  // A new folder starts from the build's demo database, extracted by Node (not by PGlite's loadDataDir).
+  const extracted =
     folder && wantsDemo
-      ? await snapshotFor(folder, options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
-      : undefined;
-  const database = folder
-    ? await openPgliteFolder(folder, snapshot, logger)
-    : await openDatabase({ url: databaseUrl, pgliteSnapshot: snapshot });
+      ? await (options.snapshotExtraction ??
+          extractSnapshot(options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE, folder))
+      : false;
+  if (extracted) timer.mark('extract demo snapshot');
+  const database = folder ? await openPgliteFolder(folder, logger) : await openDatabase({ url: databaseUrl });
+  timer.mark('open database');
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
   const config = {
@@ -94,6 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     defaultBackups: !isOff(process.env.CONSOLE_DEFAULT_BACKUPS),
+    launchSecret: options.launchSecret ?? (process.env.CONSOLE_LAUNCH_SECRET || undefined),
     ...options.config,
     ...(options.testFaults ? { testFaults: options.testFaults } : {}),
     jwtSecret,
@@ -102,7 +120,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     // Also after a snapshot: it may predate the newest migrations. It moves the snapshot's demo to today.
     await migrateDatabase(database, { migrationsFolder: options.migrationsFolder, now: serverConfig.now() });
+    timer.mark('migrate');
     if (wantsDemo) await loadDemoDataset(database, { now: serverConfig.now(), reports: true });
+    timer.mark('demo data');
 
     // One runner per server: its workers, cron and lease supervision run beside the requests.
     const jobs = createJobRunner({
@@ -121,6 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             dataFolder: keyFolder ?? '',
           })
         : undefined;
+    timer.mark('secret key');
     const app = await buildApp({
       database,
       config,
@@ -130,6 +151,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(secretKey ? { secretKey } : {}),
       ...(options.outbound ? { outbound: options.outbound } : {}),
     });
+    timer.mark('build app');
     let address: string;
     let signals: RunningSignals | undefined;
     try {
@@ -143,9 +165,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         dataFolder,
         logger,
       });
+      timer.mark('signals');
       await jobs.start();
+      timer.mark('job runner');
       for (const module of SERVER_MODULES) await module.start?.(jobs);
+      timer.mark('modules');
       address = await app.listen({ host, port });
+      timer.mark('listen');
       // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
       void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
@@ -168,6 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       database,
       jobs,
       signals,
+      startup: timer.phases(),
       // Signals and jobs first: both still need the database (the last minute is flushed).
       close: () =>
         (closing ??= signals
@@ -184,13 +211,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
  * Opens PGlite in its data folder; a folder that does not open, where a restore left the one it replaced,
  * falls back to that one (the failed folder is kept beside it, for a look).
  */
-async function openPgliteFolder(
-  dataDir: string,
-  snapshot: Blob | undefined,
-  logger: FastifyBaseLogger,
-): Promise<Database> {
+async function openPgliteFolder(dataDir: string, logger: FastifyBaseLogger): Promise<Database> {
   try {
-    return await openDatabase({ dataDir, pgliteSnapshot: snapshot });
+    return await openDatabase({ dataDir });
   } catch (error) {
     const previous = await newestPreviousFolder(dataDir);
     if (!previous) throw error;

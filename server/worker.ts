@@ -8,19 +8,33 @@ import type SonicBoom from 'sonic-boom';
 import { parentPort, workerData } from 'node:worker_threads';
 import { closeRotatingFile, createLogger, logLevelOr, openRotatingFile, SERVER_LOG_NAME } from './logger';
 import { startServer, type RunningServer, type StartServerOptions } from './start';
+import type { StartupPhases } from './startup-timer';
 
-export type WorkerOptions = Omit<StartServerOptions, 'logger' | 'config' | 'jobClock'> & {
+export type WorkerOptions = Omit<
+  StartServerOptions,
+  'logger' | 'config' | 'jobClock' | 'snapshotExtraction'
+> & {
   logLevel?: string;
+  /**
+   * The host extracts the demo snapshot into `dataDir` meanwhile (it started before this thread loaded
+   * its modules) and says when it is done with a `snapshot` message.
+   */
+  snapshotPending?: boolean;
   /** The hosts' log folder: this thread's own rotating `server.*.log` goes there, at info. */
   logDir?: string;
 };
 export type WorkerMessage =
-  { type: 'ready'; url: string } | { type: 'failed'; message: string } | { type: 'closed' };
-export type HostMessage = { type: 'close' };
+  | { type: 'ready'; url: string; startup: StartupPhases }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' };
+export type HostMessage =
+  | { type: 'close' }
+  | { type: 'snapshot'; extracted: true }
+  | { type: 'snapshot'; extracted: false; message?: string };
 
 const port = parentPort;
 if (!port) throw new Error('server/worker.ts runs as a worker thread');
-const { logLevel, logDir, ...options } = workerData as WorkerOptions;
+const { logLevel, logDir, snapshotPending, ...options } = workerData as WorkerOptions;
 const level = logLevelOr(logLevel, 'warn');
 /** The file takes info and up whatever stderr's level: a person reading it sees the requests. */
 const FILE_LEVEL = 'info';
@@ -28,7 +42,17 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 
 let server: RunningServer | undefined;
 let file: SonicBoom | undefined;
+let snapshotDone: (message: HostMessage & { type: 'snapshot' }) => void = () => undefined;
+const snapshotExtraction = snapshotPending
+  ? new Promise<boolean>((resolve, reject) => {
+      snapshotDone = (message) =>
+        message.extracted || !message.message
+          ? resolve(message.extracted)
+          : reject(new Error(message.message));
+    })
+  : undefined;
 port.on('message', (message: HostMessage) => {
+  if (message.type === 'snapshot') return snapshotDone(message);
   if (message.type !== 'close') return;
   void (server?.close() ?? Promise.resolve())
     .finally(() => (file ? closeRotatingFile(file) : undefined))
@@ -39,8 +63,12 @@ port.on('message', (message: HostMessage) => {
 });
 
 try {
-  server = await startServer({ ...options, logger: await openLogger() });
-  post({ type: 'ready', url: server.url });
+  server = await startServer({
+    ...options,
+    ...(snapshotExtraction ? { snapshotExtraction } : {}),
+    logger: await openLogger(),
+  });
+  post({ type: 'ready', url: server.url, startup: server.startup });
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   port.close();

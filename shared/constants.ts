@@ -42,3 +42,9 @@ export const DEFAULT_SESSION_TIMEOUT_MINUTES = 480;
 /** JWT issuer and audience of the console's server. */
 export const TOKEN_ISSUER = 'ops-console';
 export const TOKEN_AUDIENCE = 'ops-console-api';
+
+/**
+ * The header carrying the embedded server's per-launch secret: the main process that started the server
+ * adds it to each of its requests, and the server refuses a request without it (issue 25).
+ */
+export const LAUNCH_SECRET_HEADER = 'x-console-launch-secret';

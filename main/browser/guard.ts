@@ -24,7 +24,7 @@ export function secretsEqual(given: string | undefined, expected: string): boole
   return timingSafeEqual(a, b);
 }
 
-/** `Host` must name us: 127.0.0.1:PORT or localhost:PORT. */
+/** `Host` must name us: 127.0.0.1:PORT or localhost:PORT (we listen on 127.0.0.1 only). */
 export function isAllowedHost(host: string | undefined, port: number): boolean {
   if (!host) return false;
   const value = host.toLowerCase();

@@ -53,6 +53,8 @@ export interface BrowserHostOptions {
   env?: Env;
   /** Starts the embedded server when no gateway is configured (server/start.ts in production). */
   startServer?: StartServer;
+  /** The build's demo database for a first launch (dist/server/pglite-demo.tar.gz in production). */
+  demoSnapshotFile?: string;
   /** The renderer build and the bridge script; default: next to this bundle in dist/. */
   rendererDir?: string;
   bridgeScript?: string;
@@ -122,6 +124,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     logDir,
     logger,
     startServer: options.startServer,
+    ...(options.demoSnapshotFile ? { demoSnapshotFile: options.demoSnapshotFile } : {}),
     timeoutMs: options.timeoutMs,
     notifier: shell.notifier,
     tray: shell.tray,
@@ -141,8 +144,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     if (!isAllowedHost(request.headers.host, port)) {
+      // DNS rebinding: a page on another name re-pointed at 127.0.0.1 (issue 25). 421 Misdirected Request.
       logger.warn(`Refused a request for host ${JSON.stringify(request.headers.host ?? '')}`);
-      return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Unknown host'));
+      return reply
+        .code(421)
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(refusal('FORBIDDEN_SENDER', 'Unknown host'));
     }
   });
 

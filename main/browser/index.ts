@@ -15,6 +15,7 @@ try {
     dataDir: defaultDataDir(process.env),
     port: portFromEnv(process.env.PORT, BROWSER_HOST_DEFAULT_PORT),
     env: process.env,
+    demoSnapshotFile: distPaths(import.meta.url).demoSnapshot,
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
       ...testFaultsFromEnv(process.env),

@@ -1,4 +1,5 @@
-import type { AppInfo } from '../../shared/bridge/contract';
+import type { AppInfo, ServerStatus } from '../../shared/bridge/contract';
+import { LAUNCH_SECRET_HEADER } from '../../shared/constants';
 import { BridgeFailure } from './bridge/failure';
 import { createAlertFeed, type AlertFeed } from './alerts/feed';
 import { createAlertRelay, type AlertRelay } from './alerts/relay';
@@ -11,7 +12,13 @@ import { clientUrls, type ConsoleConfig } from './config';
 import { NetworkError } from './clients/errors';
 import { logDirOf } from './log-file';
 import { describeError, type Logger } from './logger';
-import { startEmbeddedServer, type RunningServer, type StartServer } from './server/embedded';
+import {
+  createLaunchSecret,
+  startEmbeddedServer,
+  type RunningServer,
+  type StartServer,
+} from './server/embedded';
+import { superviseEmbeddedServer, type EmbeddedServerSupervisor } from './server/supervisor';
 import { openExportDownload } from './save/export-download';
 import type { SaveDialog } from './save/save-dialog';
 import type { Encryptor } from './store/encryptor';
@@ -31,6 +38,8 @@ export interface ConsoleCoreOptions {
   logger: Logger;
   /** Needed when `config.embeddedServer`; injected so the core does not load the server otherwise. */
   startServer?: StartServer;
+  /** The build's demo database, extracted here on a first launch while the server thread loads. */
+  demoSnapshotFile?: string;
   /** HTTP timeout of both clients (defaults to 30 s). */
   timeoutMs?: number;
   /**
@@ -63,6 +72,10 @@ export interface ConsoleCore {
    * a host can serve the login page at once; calls that need the server wait for it.
    */
   server: Promise<RunningServer | null>;
+  /** The embedded server's state now (`none` with a remote gateway); changes are pushed as 'app:serverStatus'. */
+  serverStatus(): ServerStatus;
+  /** The embedded server to call now (after a restart, the new one), or null with a remote gateway. */
+  currentServer(): Promise<RunningServer | null>;
   close(): Promise<void>;
 }
 
@@ -80,23 +93,51 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   if (config.embeddedServer && !options.startServer) {
     throw new Error('No gateway configured and no embedded server available');
   }
-  const server: Promise<RunningServer | null> =
-    config.embeddedServer && options.startServer
-      ? startEmbeddedServer(config, { dataDir: options.dataDir, logDir }, options.startServer, logger)
-      : Promise.resolve(null);
+  const events = createBridgeEventBus(logger);
+  // The embedded server answers only requests carrying this launch's secret (issue 25); main adds it.
+  const launchSecret = createLaunchSecret();
+  const startServer = options.startServer;
+  const supervisor: EmbeddedServerSupervisor | null =
+    config.embeddedServer && startServer
+      ? superviseEmbeddedServer({
+          start: () =>
+            startEmbeddedServer(
+              config,
+              {
+                dataDir: options.dataDir,
+                logDir,
+                launchSecret,
+                ...(options.demoSnapshotFile ? { demoSnapshotFile: options.demoSnapshotFile } : {}),
+              },
+              startServer,
+              logger,
+            ),
+          logger,
+          onStatus: (status) => events.emit('app:serverStatus', status),
+        })
+      : null;
+  const server: Promise<RunningServer | null> = supervisor?.first ?? Promise.resolve(null);
   // Logged once here; each call that needs the server answers EMBEDDED_SERVER_FAILED.
   server.catch((error: unknown) => logger.error('The embedded server did not start', error));
-  const urls = async () => {
-    let running: RunningServer | null;
+  const currentServer = () => supervisor?.current() ?? Promise.resolve(null);
+  const running = async () => {
     try {
-      running = await server;
+      return await currentServer();
     } catch (error) {
       throw new NetworkError(EMBEDDED_SERVER_FAILED, { cause: error });
     }
-    return clientUrls(config, running?.url);
+  };
+  const urls = async () => clientUrls(config, (await running())?.url);
+  /** Every request of main's clients: to the embedded server, with the launch secret; elsewhere, as it is. */
+  const clientFetch: typeof fetch = async (input, init) => {
+    const server = supervisor ? await running() : null;
+    const url = input instanceof Request ? input.url : String(input);
+    if (!server || new URL(url).origin !== new URL(server.url).origin) return fetch(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set(LAUNCH_SECRET_HEADER, launchSecret);
+    return fetch(input, { ...init, headers });
   };
   const store = createSessionStore({ kv: options.kv, encryptor: options.encryptor, logger });
-  const events = createBridgeEventBus(logger);
   if (!store.persistsToken) logger.warn('No secure storage for the session: you will sign in at each launch');
 
   const alerts = createAlertFeed({
@@ -117,12 +158,14 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     tokens: store,
     onUnauthorized,
     timeoutMs: options.timeoutMs,
+    fetch: clientFetch,
   });
   const organizations = createOrganizationClient({
     baseUrl: async () => (await urls()).organizationApiUrl,
     tokens: store,
     onUnauthorized,
     timeoutMs: options.timeoutMs,
+    fetch: clientFetch,
   });
   const demo = config.embeddedServer && config.seedDemo;
   const appInfo = async (): Promise<AppInfo> => ({
@@ -141,6 +184,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
         tokens: store,
         onUnauthorized,
         timeoutMs: options.timeoutMs,
+        fetch: clientFetch,
       },
       downloadUrl,
     );
@@ -150,6 +194,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     onUnauthorized,
     feed: alerts,
     logger,
+    fetch: clientFetch,
   });
   const handlers = createHandlers({
     store,
@@ -157,6 +202,7 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     organizations,
     events,
     appInfo,
+    serverStatus: () => supervisor?.status() ?? { state: 'none', restarts: 0 },
     logger,
     saveDialog: options.saveDialog ?? unavailableSaveDialog,
     openDownload,
@@ -176,14 +222,15 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
     appInfo,
     demo,
     server,
+    serverStatus: () => supervisor?.status() ?? { state: 'none', restarts: 0 },
+    currentServer,
     close() {
       closing ??= (async () => {
         relay.stop();
         // A server that failed to start has nothing to stop (and was logged).
-        const running = await server.catch(() => null);
-        if (!running) return;
+        if (!supervisor || !(await server.catch(() => null))) return;
         try {
-          await running.close();
+          await supervisor.close();
           logger.info('Embedded server stopped');
         } catch (error) {
           logger.error('Stopping the embedded server failed', error);

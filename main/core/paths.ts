@@ -12,6 +12,8 @@ export interface DistPaths {
   packageJson: string;
   /** dist/server/worker.js: the embedded server's thread. */
   serverWorker: string;
+  /** dist/server/pglite-demo.tar.gz: the demo database a first launch starts from. */
+  demoSnapshot: string;
 }
 
 export function distPaths(moduleUrl: string): DistPaths {
@@ -23,6 +25,7 @@ export function distPaths(moduleUrl: string): DistPaths {
     browserBridge: at('../preload/bridge.js'),
     packageJson: at('../../package.json'),
     serverWorker: at('../server/worker.js'),
+    demoSnapshot: at('../server/pglite-demo.tar.gz'),
   };
 }
 

@@ -71,6 +71,7 @@ async function start(): Promise<void> {
       () => window,
       () => app.getPath('downloads'),
     ),
+    demoSnapshotFile: dist.demoSnapshot,
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
     }),

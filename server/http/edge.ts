@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { LAUNCH_SECRET_HEADER } from '../../shared/constants';
 import ipaddr from 'ipaddr.js';
 import { formatError } from '../../shared/errors';
 import { HttpError, SERVER_TEXTS } from './errors';
@@ -76,4 +78,23 @@ export function installHostCheck(app: FastifyInstance, allowed: readonly string[
       throw new HttpError(421, formatError(SERVER_TEXTS.hostRefused, { host: header.slice(0, 100) }));
     }
   });
+}
+
+/**
+ * Refuses, 401 before any route work, a request without the per-launch secret of the main process that
+ * started this server (issue 25: another local program, or a page in a browser, must not reach the
+ * embedded server on its loopback port). The secret is compared in constant time.
+ */
+export function installLaunchSecretCheck(app: FastifyInstance, secret: string): void {
+  const expected = digest(secret);
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers[LAUNCH_SECRET_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      throw new HttpError(401, SERVER_TEXTS.launchSecretRefused);
+    }
+  });
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }

@@ -19,6 +19,7 @@ export const SERVER_TEXTS = {
   wrongCurrentPassword: 'The current password is incorrect',
   busy: 'The server is busy. Try again in {seconds} seconds.',
   hostRefused: 'This server does not answer for the host "{host}"',
+  launchSecretRefused: 'This server answers only the console that started it',
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);

@@ -69,8 +69,19 @@ export async function registerReportRoutes(
   };
   const now = () => ctx.config.now();
   // Here rather than queued: the job runner starts after the routes are registered. A start that dies
-  // meanwhile leaves them running, for the sweep.
-  await startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
+  // meanwhile leaves them running, for the sweep. A server that will listen (it has a job runner) renders
+  // them once it answers: a PDF is a second of this thread that a first launch's sign-in must not wait
+  // behind (issue 29).
+  const demoReports = () => startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
+  if (jobs) {
+    app.addHook('onListen', async () => {
+      void demoReports().catch((error: unknown) =>
+        app.log.error({ err: error }, 'starting the demo reports failed'),
+      );
+    });
+  } else {
+    await demoReports();
+  }
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
 

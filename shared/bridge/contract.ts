@@ -79,6 +79,17 @@ export const appInfo = z.object({
 });
 export type AppInfo = z.infer<typeof appInfo>;
 
+/**
+ * The embedded server, as the console shows it: `starting` (a sign-in waits and says "Starting the
+ * console…"), `running`, `restarting` after its thread died, `failed`, or `none` (a remote gateway).
+ * `restarts` counts the deaths it came back from since launch (the banner says so).
+ */
+export const serverStatus = z.object({
+  state: z.enum(['none', 'starting', 'running', 'restarting', 'failed']),
+  restarts: z.number().int().nonnegative(),
+});
+export type ServerStatus = z.infer<typeof serverStatus>;
+
 const exportId = z.string().min(1).max(64);
 
 /** A file name offered in the save dialog: a plain name, no folder, no leading dot. */
@@ -122,6 +133,8 @@ export type RendererError = z.infer<typeof rendererError>;
 
 export const handWrittenContract = {
   'app:info': { input: none, output: appInfo },
+  /** Answers at once, also while the embedded server starts (unlike 'app:info', which waits for it). */
+  'app:serverStatus': { input: none, output: serverStatus },
   /**
    * The renderer's errors, written to the main process's log (its console goes nowhere). Rate-limited
    * in main; `logged: false` when this one was dropped for it.
@@ -208,6 +221,8 @@ export function isChannel(value: unknown): value is Channel {
 export const bridgeEvents = {
   /** A 401 cleared the token: the renderer goes to /login (part 1 §4). */
   'auth:expired': z.object({ message: z.string() }),
+  /** The embedded server started, died, was restarted or could not be. */
+  'app:serverStatus': serverStatus,
   'settings:themeChanged': z.object({ theme: themeSchema }),
   /** The current organization changed (in this window or another). */
   'orgs:switched': z.object({ organizationId }),

@@ -13,6 +13,7 @@ import { roleEndpoints } from '../../../shared/api/roles';
 import { userEndpoints } from '../../../shared/api/users';
 import type {
   AppInfo,
+  ServerStatus,
   BridgeContract,
   Channel,
   ChannelOutput,
@@ -46,6 +47,8 @@ export interface HandlerDeps {
   organizations: OrganizationClient;
   events: BridgeEventBus;
   appInfo: () => Promise<AppInfo>;
+  /** The embedded server's state, at once. */
+  serverStatus: () => ServerStatus;
   logger: Logger;
   saveDialog: ExportHandlerDeps['saveDialog'];
   openDownload: ExportHandlerDeps['openDownload'];
@@ -90,6 +93,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   return {
     'app:info': async () => deps.appInfo(),
+    'app:serverStatus': async () => deps.serverStatus(),
 
     'auth:session': async (): Promise<SessionState> => {
       try {

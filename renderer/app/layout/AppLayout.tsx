@@ -10,6 +10,7 @@ import { useDisplayPreferences } from '../useDisplayPreferences';
 import { useInactivitySignOut } from '../useInactivitySignOut';
 import { Breadcrumbs } from './Breadcrumbs';
 import { MaintenanceBanner } from './MaintenanceBanner';
+import { ServerStatusBanner } from './ServerStatusBanner';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useFocusHeadingOnNavigation } from './useFocusHeadingOnNavigation';
@@ -55,6 +56,7 @@ export function AppLayout() {
       </a>
       <Header platformName={settings.platformName} />
       <MaintenanceBanner active={settings.maintenanceMode} exempt={superAdmin} />
+      <ServerStatusBanner />
       <AlertBanner />
       <div className="flex">
         <Sidebar />

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { FormField } from '../../components/ui/FormField';
 import { AUTH_TEXTS } from './texts';
+import { useServerStarting } from './useServerStarting';
 
 const INPUT =
   'mt-1.5 block w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm placeholder:text-muted focus:border-accent focus-visible:outline-2 focus-visible:outline-offset-0';
@@ -25,6 +26,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const location = useLocation();
+  const serverStarting = useServerStarting(signingIn);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,6 +36,15 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-busy={signingIn}>
+      {serverStarting ? (
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-line bg-surface-muted p-3 text-sm text-fg"
+        >
+          <Spinner className="mt-0.5 size-4 shrink-0 text-accent" />
+          <p>{AUTH_TEXTS.startingConsole}</p>
+        </div>
+      ) : null}
       {notice && !error ? (
         <div
           role="status"

@@ -4,6 +4,8 @@ export const AUTH_TEXTS = {
   passwordLabel: 'Password',
   signIn: 'Sign In',
   signingIn: 'Signing In...',
+  /** A sign-in made while the console's own server still starts (issue 29). */
+  startingConsole: 'Starting the console…',
   loginFailed: 'Login Failed',
   setPasswordTitle: 'Set your password',
   setPasswordLead: 'Choose the password for your Operations Console account',

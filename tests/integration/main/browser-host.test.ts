@@ -99,6 +99,52 @@ describe('browser host with the embedded demo server', () => {
     });
   });
 
+  it('refuses a foreign Host with 421 before anything else (DNS rebinding), with or without the cookie', async () => {
+    for (const headers of [{}, first.headers]) {
+      for (const [method, where] of [
+        ['GET', '/'],
+        ['POST', '/bridge/auth:session'],
+        ['GET', '/bridge-events'],
+      ] as const) {
+        const answer = await send(
+          first.host.port,
+          method,
+          where,
+          { ...headers, Host: `attacker.example:${first.host.port}` },
+          method === 'POST' ? '{}' : undefined,
+        );
+        expect(answer.status, `${method} ${where}`).toBe(421);
+        expect(JSON.parse(answer.body)).toEqual({
+          ok: false,
+          error: { code: 'FORBIDDEN_SENDER', message: 'Unknown host' },
+        });
+      }
+    }
+    expect((await send(first.host.port, 'GET', '/', { Host: `localhost:${first.host.port}` })).status).toBe(
+      403,
+    );
+  });
+
+  it('its embedded server answers only this main process: a request without the launch secret is refused', async () => {
+    const server = await first.host.core.currentServer();
+    const port = Number(new URL(server?.url ?? '').port);
+    const body = JSON.stringify({ email: 'admin@demo.example', password: DEMO_PASSWORD });
+    const json = { 'Content-Type': 'application/json' };
+    for (const headers of [json, { ...json, 'X-Console-Launch-Secret': 'a-guess' }]) {
+      const refused = await send(port, 'POST', '/auth/login', headers, body);
+      expect(refused.status).toBe(401);
+      // Client B's envelope: {success, data, error}.
+      expect(JSON.parse(refused.body)).toMatchObject({
+        success: false,
+        error: 'This server answers only the console that started it',
+      });
+    }
+    expect((await send(port, 'GET', '/openapi.json')).status).toBe(401);
+    // Main's own calls carry it: the same sign-in through the bridge works.
+    const login = await call(first, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
+    expect(login.result).toMatchObject({ ok: true, value: { status: 'signedIn' } });
+  });
+
   it('pushes events over SSE', async () => {
     const stream = await openStream(first.host.port, '/bridge-events', {
       Cookie: first.headers.Cookie ?? '',

@@ -1,5 +1,13 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { hostName, parseAllowedHosts, parseTrustProxy } from '../../../../server/http/edge';
+import { LAUNCH_SECRET_HEADER } from '../../../../shared/constants';
+import {
+  hostName,
+  installLaunchSecretCheck,
+  parseAllowedHosts,
+  parseTrustProxy,
+} from '../../../../server/http/edge';
+import { installErrorHandling } from '../../../../server/http/error-handling';
 
 describe('TRUST_PROXY', () => {
   it('trusts nobody unless told', () => {
@@ -30,5 +38,36 @@ describe('Host names', () => {
       'ops.example',
     ]);
     expect(parseAllowedHosts(undefined)).toEqual([]);
+  });
+});
+
+describe('the launch secret (the embedded server answers only its main process)', () => {
+  it('refuses a request without it or with another, 401, before the route runs; answers one with it', async () => {
+    const app = Fastify();
+    installErrorHandling(app);
+    installLaunchSecretCheck(app, 'this-launch');
+    let reached = 0;
+    app.get('/auth/test', async () => {
+      reached += 1;
+      return { ok: true };
+    });
+    for (const headers of [
+      {},
+      { [LAUNCH_SECRET_HEADER]: 'another-launch' },
+      { [LAUNCH_SECRET_HEADER]: '' },
+    ]) {
+      const answer = await app.inject({ method: 'GET', url: '/auth/test', headers });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.body).toContain('This server answers only the console that started it');
+    }
+    expect(reached).toBe(0);
+    const allowed = await app.inject({
+      method: 'GET',
+      url: '/auth/test',
+      headers: { [LAUNCH_SECRET_HEADER]: 'this-launch' },
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(reached).toBe(1);
+    await app.close();
   });
 });

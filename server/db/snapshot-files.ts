@@ -1,0 +1,64 @@
+/**
+ * Puts the build's demo snapshot (a gzipped ustar archive of a PGlite data directory) into a new data
+ * folder with Node's own zlib and fs, before PGlite opens it. PGlite's `loadDataDir` does the same through
+ * its in-WASM file system, a second of the server thread on a first launch; here the gunzip and the writes
+ * run on libuv's pool, so the thread meanwhile loads the server's modules (issue 29: a fast first launch).
+ * Imports nothing but Node, so that server/worker.ts can start it before loading the rest.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+
+const gunzipAsync = promisify(gunzip);
+const BLOCK = 512;
+/** Written last: until it is there, the folder holds no database and a next start extracts again. */
+const VERSION_FILE = 'PG_VERSION';
+
+/** Whether `dataDir` holds no database yet (and no swap of a restore is pending beside it). */
+export function isNewDataFolder(dataDir: string): boolean {
+  return !existsSync(path.join(dataDir, VERSION_FILE)) && !existsSync(`${dataDir}.swap.json`);
+}
+
+/**
+ * Extracts `file` into `dataDir` if the folder holds no database yet and the file exists; answers whether
+ * it did. An extraction cut short (a crash) leaves no PG_VERSION, so the next start extracts again.
+ */
+export async function extractSnapshot(file: string, dataDir: string): Promise<boolean> {
+  if (!isNewDataFolder(dataDir) || !existsSync(file)) return false;
+  const tar = await gunzipAsync(await readFile(file));
+  let versionFile: { target: string; body: Buffer } | undefined;
+  const root = path.resolve(dataDir);
+  let offset = 0;
+  while (offset + BLOCK <= tar.length) {
+    const header = tar.subarray(offset, offset + BLOCK);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
+    const prefix = field(345, 155);
+    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    const body = tar.subarray(offset + BLOCK, offset + BLOCK + size);
+    offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    const target = path.resolve(root, `.${path.posix.sep}${name}`);
+    // The archive is the build's own, but a name never leaves the folder.
+    if (target !== root && !target.startsWith(root + path.sep)) {
+      throw new Error(`The demo snapshot names a file outside its folder: ${name}`);
+    }
+    if (type === '5') {
+      await mkdir(target, { recursive: true, mode: 0o700 });
+    } else if (type === '0' || type === '') {
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      if (path.relative(root, target) === VERSION_FILE) versionFile = { target, body };
+      else await writeFile(target, body, { mode: 0o600 });
+    }
+  }
+  if (!versionFile) throw new Error(`The demo snapshot ${file} holds no ${VERSION_FILE}`);
+  await writeFile(versionFile.target, versionFile.body, { mode: 0o600 });
+  return true;
+}
