@@ -50,18 +50,22 @@ export function changeLine(metric: Metric, timeZone: string): string {
   return `${formatChange(changeOf(metric))} vs ${period} (was ${was})`;
 }
 
+/** Tile sizes: two to a row are large, four to a row small (font sizes of label, value, change, definition). */
+const TILE_SIZES = {
+  large: [10, 22, 9, 8],
+  medium: [8.5, 17, 8, 7],
+  small: [8.5, 14, 7, 6.5],
+} as const;
+
 /** One tile of the summary: the figure's name, value, change and one-line definition. */
-function tile(metric: Metric, timeZone: string, dense: boolean): Content {
+function tile(metric: Metric, timeZone: string, size: keyof typeof TILE_SIZES): Content {
+  const [label, value, change, definition] = TILE_SIZES[size];
   return {
     stack: [
-      { text: metric.label, style: 'tileLabel' },
-      {
-        text: formatValue(metric.value, metric.unit, timeZone),
-        style: 'tileValue',
-        ...(dense ? { fontSize: 14 } : {}),
-      },
-      { text: changeLine(metric, timeZone), style: 'tileChange', ...(dense ? { fontSize: 7 } : {}) },
-      { text: metric.definition, style: 'tileDefinition', ...(dense ? { fontSize: 6.5 } : {}) },
+      { text: metric.label, style: 'tileLabel', fontSize: label },
+      { text: formatValue(metric.value, metric.unit, timeZone), style: 'tileValue', fontSize: value },
+      { text: changeLine(metric, timeZone), style: 'tileChange', fontSize: change },
+      { text: metric.definition, style: 'tileDefinition', fontSize: definition },
       ...(metric.note ? [{ text: 'Whole platform: no organization dimension', style: 'tileNote' }] : []),
     ],
     fillColor: TILE,
@@ -77,7 +81,8 @@ function tiles(metrics: Metric[], timeZone: string): Content {
   const columns = metrics.length <= TWO_COLUMNS_MAX ? 2 : metrics.length <= THREE_COLUMNS_MAX ? 3 : 4;
   const rows: Content[][] = [];
   for (let i = 0; i < metrics.length; i += columns) {
-    const row = metrics.slice(i, i + columns).map((m) => tile(m, timeZone, columns === 4));
+    const size = columns === 2 ? 'large' : columns === 3 ? 'medium' : 'small';
+    const row = metrics.slice(i, i + columns).map((m) => tile(m, timeZone, size));
     while (row.length < columns) row.push({ text: '' });
     rows.push(row);
   }
@@ -91,8 +96,8 @@ function tiles(metrics: Metric[], timeZone: string): Content {
       vLineColor: () => 'white',
       paddingLeft: () => 8,
       paddingRight: () => 8,
-      paddingTop: () => 7,
-      paddingBottom: () => 7,
+      paddingTop: () => (columns === 2 ? 10 : 7),
+      paddingBottom: () => (columns === 2 ? 10 : 7),
     },
     margin: [-gutter, 8, -gutter, 0],
   };

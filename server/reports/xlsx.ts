@@ -40,9 +40,9 @@ function cellValue(value: string | number | null, unit: MetricResult['table']['c
 }
 
 /**
- * The report as a workbook: a Summary sheet (the cover and one row per metric with its value, its previous
- * period's and the change, as the PDF's summary page shows them) and one
- * sheet per metric with its table. Numbers are numbers, dates dates, money in a currency format; header
+ * The report as a workbook: a Summary sheet (the cover, then one row per metric with its value, its
+ * previous period's value and the change, the figures of the PDF's summary page) and one sheet per metric
+ * with its table. Numbers are numbers, dates dates, money in a currency format; header
  * rows are frozen; text that looks like a formula is kept as text.
  */
 export async function renderXlsx(heading: ReportHeading, data: ReportData): Promise<Buffer> {
