@@ -9,6 +9,7 @@ import { ALERT_SEVERITIES } from '../../shared/alerting';
 import { alertEndpoints } from '../../shared/api/alerts';
 import { METRICS, REPORT_PERIOD_LABELS, type MetricId } from '../../shared/reports';
 import { dashboardWindow } from '../business/periods';
+import type { Comparison } from './previous';
 import { API_RANGE, COST_PERIOD_OF, USAGE_RANGE_OF, type Sources } from './sources';
 
 /** What a metric adds to its public description: the figures, read from its screen's source. */
@@ -26,6 +27,8 @@ export interface CatalogueEntry {
    * a report limited to one organization says so beside it rather than print it as that organization's.
    */
   byOrganization: boolean;
+  /** The earlier period the figure is compared with (previous.ts). */
+  comparison: Comparison;
   compute(sources: Sources): Promise<Figure>;
 }
 
@@ -58,6 +61,7 @@ const dashboardKpi = (
 ): CatalogueEntry => ({
   source: dashboardSource,
   byOrganization: true,
+  comparison: 'period',
   async compute(s) {
     const d = await s.dashboard();
     const value = pick(d);
@@ -91,6 +95,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   revenueByPlan: {
     source: dashboardSource,
     byOrganization: true,
+    comparison: 'period',
     async compute(s) {
       const rows = planFilter((await s.dashboard()).revenueByPlan, s.filters);
       return {
@@ -107,6 +112,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   topCenters: {
     source: dashboardSource,
     byOrganization: true,
+    comparison: 'period',
     async compute(s) {
       const rows = planFilter((await s.dashboard()).topCenters, s.filters);
       return {
@@ -129,6 +135,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   costByService: {
     source: costSource,
     byOrganization: false,
+    comparison: 'cost',
     async compute(s) {
       const b = await s.costBreakdown();
       return {
@@ -150,6 +157,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   budgetUse: {
     source: () => businessEndpoints.costBudgets,
     byOrganization: false,
+    comparison: 'budget',
     async compute(s) {
       const budgets = await s.budgets();
       return {
@@ -171,6 +179,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   recommendations: {
     source: () => businessEndpoints.costRecommendations,
     byOrganization: false,
+    comparison: 'cost',
     async compute(s) {
       const list = await s.recommendations();
       return {
@@ -192,6 +201,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   requestVolume: {
     source: apiSource,
     byOrganization: true,
+    comparison: 'api',
     async compute(s) {
       const a = await s.api();
       return {
@@ -208,6 +218,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   errorRate: {
     source: apiSource,
     byOrganization: true,
+    comparison: 'api',
     async compute(s) {
       const a = await s.api();
       return {
@@ -224,6 +235,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   latency: {
     source: apiSource,
     byOrganization: true,
+    comparison: 'api',
     async compute(s) {
       const a = await s.api();
       return {
@@ -247,6 +259,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   apdex: {
     source: apiSource,
     byOrganization: true,
+    comparison: 'api',
     async compute(s) {
       const a = await s.api();
       return {
@@ -268,6 +281,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   uptime: {
     source: () => monitoringEndpoints.serviceSummary,
     byOrganization: false,
+    comparison: 'health',
     async compute(s) {
       const cards = await s.services();
       const known = cards.flatMap((c) => (c.uptimePercent === null ? [] : [c.uptimePercent]));
@@ -290,6 +304,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   activeUsers: {
     source: () => usageEndpoints.analytics,
     byOrganization: false,
+    comparison: 'usage',
     async compute(s) {
       const u = await s.usage();
       return {
@@ -306,6 +321,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   sessions: {
     source: () => usageEndpoints.analytics,
     byOrganization: false,
+    comparison: 'usage',
     async compute(s) {
       const u = await s.usage();
       return {
@@ -322,6 +338,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   alertsBySeverity: {
     source: alertSource,
     byOrganization: true,
+    comparison: 'none',
     async compute(s) {
       const list = await s.alerts();
       const rows = ALERT_SEVERITIES.map((severity): Cell[] => {
@@ -342,6 +359,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   meanTimeToResolve: {
     source: alertSource,
     byOrganization: true,
+    comparison: 'none',
     async compute(s) {
       const stats = await s.alertStats();
       // Resolution times by severity, from the same list the screen shows: the chart beside the headline.
@@ -379,6 +397,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   signIns: {
     source: () => auditEndpoints.listAuditLogs,
     byOrganization: true,
+    comparison: 'period',
     async compute(s) {
       const range = auditRange(s);
       const [succeeded, failed] = await Promise.all([
@@ -408,6 +427,7 @@ export const CATALOGUE: Record<MetricId, CatalogueEntry> = {
   auditByAction: {
     source: () => auditEndpoints.listAuditLogs,
     byOrganization: true,
+    comparison: 'period',
     async compute(s) {
       const range = auditRange(s);
       const counts = await Promise.all(AUDIT_ACTIONS.map((action) => s.auditCount({ ...range, action })));

@@ -1,6 +1,8 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { MetricResult } from '../../shared/api/reports';
+import type { MetricId } from '../../shared/reports';
+import { formatDate } from './format';
 
 /** Points drawn at most: a longer series keeps its latest ones (a chart of 2,000 bars says nothing). */
 export const CHART_POINTS_MAX = 60;
@@ -22,7 +24,8 @@ function specOf(shape: Shape): TopLevelSpec {
         field: 'label',
         type: 'ordinal',
         sort: null,
-        axis: { labelLimit: 90, labelAngle: -40, title: null },
+        // Dozens of hourly labels cannot all be written: every other one is dropped until none overlap.
+        axis: { labelLimit: 90, labelAngle: -40, labelOverlap: 'parity', labelSeparation: 2, title: null },
       },
       y: { field: 'value', type: 'quantitative', axis: { title: null } },
     },
@@ -40,11 +43,62 @@ function runtimeOf(shape: Shape): vega.Runtime {
 }
 
 /**
- * A metric's chart as SVG, rendered on the server by vega (no browser, no canvas): recharts, the console's
- * chart library, needs a DOM. Deterministic for the same points; untitled (the section's heading names it).
+ * What each metric's chart draws, printed above it (the axes are untitled). The six dashboard figures
+ * share one: the 12-month revenue series they sit beside on the Executive Dashboard.
  */
-export async function chartSvg(chart: MetricResult['chart']): Promise<string> {
-  const values = chart.points.slice(-CHART_POINTS_MAX);
+export const CHART_CAPTIONS: Record<MetricId, string> = {
+  mrr: 'Revenue by month',
+  arr: 'Revenue by month',
+  churn: 'Revenue by month',
+  cac: 'Revenue by month',
+  ltv: 'Revenue by month',
+  trialConversion: 'Revenue by month',
+  revenueByPlan: 'Monthly recurring revenue by plan',
+  topCenters: 'Monthly recurring revenue of the top centers',
+  costByService: 'Cloud cost by service',
+  budgetUse: 'Budget used, % of its monthly limit',
+  recommendations: 'Savings per month by service',
+  requestVolume: 'Requests per hour',
+  errorRate: 'Errors by status code',
+  latency: 'p95 latency per hour, ms',
+  apdex: 'Apdex by endpoint',
+  uptime: 'Uptime by service, %',
+  activeUsers: 'Active users per day',
+  sessions: 'Sessions per day',
+  alertsBySeverity: 'Alerts by severity',
+  meanTimeToResolve: 'Mean time to resolve by severity, minutes',
+  signIns: 'Sign-ins by outcome',
+  auditByAction: 'Audit records by action',
+};
+
+/** The points a chart draws, their dates written as people read them (the caption gives the year). */
+export function chartPoints(chart: MetricResult['chart'], timeZone: string): MetricResult['chart']['points'] {
+  return chart.points
+    .slice(-CHART_POINTS_MAX)
+    .map((p) => ({ label: formatDate(p.label, timeZone, { year: false }), value: p.value }));
+}
+
+/**
+ * A chart's caption with the dates it spans when its points are dates ('Requests per hour, 25 Feb 2026,
+ * 02:00 – 27 Feb 2026, 14:00'): a long series keeps only its latest CHART_POINTS_MAX points.
+ */
+export function chartCaption(id: MetricId, chart: MetricResult['chart'], timeZone: string): string {
+  const shown = chart.points.slice(-CHART_POINTS_MAX);
+  const first = shown[0]?.label;
+  const last = shown.at(-1)?.label;
+  const caption = CHART_CAPTIONS[id];
+  if (first === undefined || last === undefined) return caption;
+  const from = formatDate(first, timeZone);
+  const to = formatDate(last, timeZone);
+  return from === first ? caption : `${caption}, ${from} – ${to}`;
+}
+
+/**
+ * A metric's chart as SVG, rendered on the server by vega (no browser, no canvas): recharts, the console's
+ * chart library, needs a DOM. Deterministic for the same points; untitled (the caption above names it).
+ */
+export async function chartSvg(chart: MetricResult['chart'], timeZone: string): Promise<string> {
+  const values = chartPoints(chart, timeZone);
   const shape: Shape =
     chart.kind === 'bar' ? 'bar' : values.length < LINE_POINTS_MAX ? 'line-points' : 'line';
   const view = new vega.View(runtimeOf(shape), { renderer: 'none' }).data(DATA, values);

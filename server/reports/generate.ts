@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ReportData } from '../../shared/api/reports';
+import type { MetricResult, ReportData } from '../../shared/api/reports';
 import { REPORT_FILE_RETENTION_DAYS, REPORT_PERIOD_LABELS } from '../../shared/reports';
 import { TIMEZONE_IANA } from '../../shared/settings';
 import { formatError } from '../../shared/errors';
@@ -10,10 +10,12 @@ import type { Db } from '../db/client';
 import { organizations, reportFiles, reports } from '../db/schema';
 import { dashboardWindow } from '../business/periods';
 import { accessRefusal, currentCreator, REPORT_TEXTS } from './access';
-import { computeMetric } from './catalogue';
+import { CATALOGUE, computeMetric } from './catalogue';
 import type { ReportHeading } from './heading';
 import { renderPdf } from './pdf';
-import { createSources } from './sources';
+import { previousPeriod } from './previous';
+import { createSources, type Sources } from './sources';
+import { formatDate } from './format';
 import { renderXlsx } from './xlsx';
 
 const DAY_MS = 86_400_000;
@@ -46,13 +48,28 @@ export function reportFileName(name: string, format: string, at: Date, timeZone:
 }
 
 const localDate = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
-const localDateTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
 
 /** The figures of a report as its creator may see them now, computed by the screens' own functions. */
 export async function computeReportData(db: Db, row: ReportRow, now: number): Promise<ReportData> {
   const sources = createSources(db, now, row.filters);
-  const metrics = await Promise.all(row.metrics.map((id) => computeMetric(id, sources)));
+  // The earlier periods' figures, by the same functions at each period's end: one set of sources per
+  // distinct instant, so the dashboard of 30 days ago is computed once for all its figures.
+  const earlier = new Map<number, Sources>();
+  const sourcesAt = (at: number) => {
+    let found = earlier.get(at);
+    if (!found) earlier.set(at, (found = createSources(db, at, row.filters)));
+    return found;
+  };
+  const metrics = await Promise.all(
+    row.metrics.map(async (id): Promise<MetricResult> => {
+      const metric = await computeMetric(id, sources);
+      const period = previousPeriod(CATALOGUE[id].comparison, row.filters, now);
+      const previous = period
+        ? { value: (await CATALOGUE[id].compute(sourcesAt(period.now))).value, coverage: period.coverage }
+        : null;
+      return { ...metric, previous };
+    }),
+  );
   const window = dashboardWindow(row.filters.period, now);
   return {
     reportId: row.id,
@@ -183,7 +200,8 @@ async function render(ctx: ServerContext, row: ReportRow, createdBy: string) {
     type: row.type,
     platformName: settings.general.platformName,
     timezone: settings.general.timezone,
-    generatedAt: localDateTime(generatedAt, timeZone),
+    timeZone,
+    generatedAt: formatDate(generatedAt.toISOString(), timeZone),
     createdBy,
     organization: row.filters.organizationId
       ? await organizationName(ctx.db, row.filters.organizationId)

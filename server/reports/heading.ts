@@ -4,8 +4,10 @@ export interface ReportHeading {
   description: string;
   type: string;
   platformName: string;
+  /** The platform's timezone as the settings name it ('Eastern'), and its IANA zone (dates are written in it). */
   timezone: string;
-  /** In the platform's timezone, 'YYYY-MM-DD HH:mm'. */
+  timeZone: string;
+  /** In the platform's timezone, as people read it: '27 Feb 2026, 14:05'. */
   generatedAt: string;
   createdBy: string;
   organization: string;

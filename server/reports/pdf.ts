@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ReportData } from '../../shared/api/reports';
-import { chartSvg } from './chart';
-import { formatValue } from './format';
+import type { MetricResult, ReportData } from '../../shared/api/reports';
+import { chartCaption, chartSvg } from './chart';
+import { changeOf, formatChange, formatDate, formatValue } from './format';
 import type { ReportHeading } from './heading';
 
 const require = createRequire(import.meta.url);
@@ -28,35 +28,189 @@ pdfmake.setFonts(require(fontsFile) as Record<string, Record<string, string>>);
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
 
+/** Charts per page after the summary: each takes half a page, whatever it draws. */
+export const CHARTS_PER_PAGE = 2;
+/** Up to this many figures the summary's tiles go two to a row, then three, then four (tiles()). */
+const TWO_COLUMNS_MAX = 6;
+const THREE_COLUMNS_MAX = 15;
+const WIDTH = 515; // A4 (595 pt) less the 40 pt margins
+
+const GREY = '#6b7280';
+const INK = '#111827';
+const TILE = '#f3f4f6';
+
+type Metric = ReportData['metrics'][number];
+
+/** A figure's change in words: '+4.2% vs previous 30 days (was $6,041.00)'. */
+export function changeLine(metric: Metric, timeZone: string): string {
+  if (!metric.previous) return 'No earlier period: the figure covers all time';
+  const period = metric.previous.coverage.toLowerCase();
+  if (metric.previous.value === null) return `n/a: no figure for the ${period}`;
+  const was = formatValue(metric.previous.value, metric.unit, timeZone);
+  return `${formatChange(changeOf(metric))} vs ${period} (was ${was})`;
+}
+
+/** Tile sizes: two to a row are large, four to a row small (font sizes of label, value, change, definition). */
+const TILE_SIZES = {
+  large: [10, 22, 9, 8],
+  medium: [8.5, 17, 8, 7],
+  small: [8.5, 14, 7, 6.5],
+} as const;
+
+/** One tile of the summary: the figure's name, value, change and one-line definition. */
+function tile(metric: Metric, timeZone: string, size: keyof typeof TILE_SIZES): Content {
+  const [label, value, change, definition] = TILE_SIZES[size];
+  return {
+    stack: [
+      { text: metric.label, style: 'tileLabel', fontSize: label },
+      { text: formatValue(metric.value, metric.unit, timeZone), style: 'tileValue', fontSize: value },
+      { text: changeLine(metric, timeZone), style: 'tileChange', fontSize: change },
+      { text: metric.definition, style: 'tileDefinition', fontSize: definition },
+      ...(metric.note ? [{ text: 'Whole platform: no organization dimension', style: 'tileNote' }] : []),
+    ],
+    fillColor: TILE,
+  };
+}
+
 /**
- * The report as a PDF: a cover with the period and filters, then one section per metric with its value,
- * definition, chart (SVG, vega-lite) and table; tables repeat their header row on each page they cross.
- * Each page carries the platform's name and its number.
+ * The tiles as a grid: a table whose white rules are the gutters between grey cards. Two to a row up to
+ * TWO_COLUMNS_MAX figures, three up to THREE_COLUMNS_MAX, then four smaller ones: all 22 figures of the
+ * catalogue still fit on page 1.
+ */
+function tiles(metrics: Metric[], timeZone: string): Content {
+  const columns = metrics.length <= TWO_COLUMNS_MAX ? 2 : metrics.length <= THREE_COLUMNS_MAX ? 3 : 4;
+  const rows: Content[][] = [];
+  for (let i = 0; i < metrics.length; i += columns) {
+    const size = columns === 2 ? 'large' : columns === 3 ? 'medium' : 'small';
+    const row = metrics.slice(i, i + columns).map((m) => tile(m, timeZone, size));
+    while (row.length < columns) row.push({ text: '' });
+    rows.push(row);
+  }
+  const gutter = 6;
+  return {
+    table: { widths: Array<string>(columns).fill('*'), body: rows, dontBreakRows: true },
+    layout: {
+      hLineWidth: () => gutter,
+      vLineWidth: () => gutter,
+      hLineColor: () => 'white',
+      vLineColor: () => 'white',
+      paddingLeft: () => 8,
+      paddingRight: () => 8,
+      paddingTop: () => (columns === 2 ? 10 : 7),
+      paddingBottom: () => (columns === 2 ? 10 : 7),
+    },
+    margin: [-gutter, 8, -gutter, 0],
+  };
+}
+
+/** The metrics that draw the same chart share one (the dashboard's six draw its revenue series). */
+function chartSlots(metrics: Metric[]): { chart: Metric['chart']; metrics: Metric[] }[] {
+  const slots = new Map<string, { chart: Metric['chart']; metrics: Metric[] }>();
+  for (const metric of metrics) {
+    const key = JSON.stringify(metric.chart);
+    const slot = slots.get(key);
+    if (slot) slot.metrics.push(metric);
+    else slots.set(key, { chart: metric.chart, metrics: [metric] });
+  }
+  return [...slots.values()];
+}
+
+/** Whether a chart's figures all cover the same thing: it is said once, under them. */
+const shared = (slot: { metrics: Metric[] }) =>
+  slot.metrics.length > 1 && slot.metrics.every((m) => m.coverage === slot.metrics[0]?.coverage);
+
+/** A table cell as written: numbers right-aligned and formatted, dates readable. */
+function cell(
+  value: string | number | null,
+  unit: MetricResult['table']['columns'][number]['unit'],
+  timeZone: string,
+): TableCell {
+  return {
+    text: formatValue(value, unit, timeZone),
+    alignment: typeof value === 'number' ? 'right' : 'left',
+  };
+}
+
+/**
+ * The report as a PDF: page 1 is its summary (what, when, for whom, then every figure as a tile with its
+ * value, its change against the previous period and its definition); then the charts, two to a page, each
+ * captioned with what it draws and the figures it belongs to; then each figure's table. Dates are written
+ * as people read them, in the platform's timezone. Each page after the first carries the report's name,
+ * and every page its number.
  */
 export async function renderPdf(heading: ReportHeading, data: ReportData): Promise<Buffer> {
-  const sections: Content[] = [];
-  // Several dashboard figures share one series (the 12-month revenue): each distinct chart is drawn once.
-  const charts = new Map<string, Promise<string>>();
-  const svgOf = (chart: ReportData['metrics'][number]['chart']) => {
-    const key = JSON.stringify(chart);
-    let svg = charts.get(key);
-    if (!svg) charts.set(key, (svg = chartSvg(chart)));
-    return svg;
-  };
-  for (const metric of data.metrics) {
-    sections.push(
-      { text: metric.label, style: 'h2', pageBreak: 'before' },
-      { text: formatValue(metric.value, metric.unit), style: 'value' },
-      { text: metric.definition, style: 'definition' },
-      { text: `Covers: ${metric.coverage}`, style: 'coverage' },
-      ...(metric.note ? [{ text: metric.note, style: 'note' }] : []),
-    );
-    if (metric.chart.points.length > 0) {
-      sections.push({ svg: await svgOf(metric.chart), width: 480, margin: [0, 6, 0, 10] });
-    }
-    sections.push(
+  const tz = heading.timeZone;
+  const day = (at: string) => formatDate(at, tz, { time: false });
+  const period = `${data.period.label}: ${day(data.period.from)} – ${day(data.period.to)}`;
+  const summary: Content[] = [
+    { text: heading.platformName, style: 'platform' },
+    { text: heading.name, style: 'title' },
+    ...(heading.description ? [{ text: heading.description, style: 'description' }] : []),
+    {
+      table: {
+        widths: [62, '*', 62, '*'],
+        body: [
+          [fact('Period'), period, fact('Organization'), { text: heading.organization, bold: true }],
+          [fact('Plan'), heading.plan, fact('Type'), heading.type],
+          [
+            fact('Generated'),
+            `${heading.generatedAt} (${heading.timezone})`,
+            fact('Created by'),
+            heading.createdBy,
+          ],
+        ],
+      },
+      layout: 'noBorders',
+      fontSize: 9,
+      margin: [0, 6, 0, 4],
+    },
+    {
+      text: `${data.metrics.length} ${data.metrics.length === 1 ? 'figure' : 'figures'}, each against its previous period`,
+      style: 'h2',
+      margin: [0, 8, 0, 0],
+    },
+    tiles(data.metrics, tz),
+  ];
+
+  const slots = chartSlots(data.metrics);
+  const charted: Content[] = await Promise.all(
+    slots.map(async (slot, i): Promise<Content> => {
+      const [first] = slot.metrics;
+      const caption = first ? chartCaption(first.id, slot.chart, tz) : '';
+      return {
+        unbreakable: true,
+        pageBreak: i % CHARTS_PER_PAGE === 0 ? 'before' : undefined,
+        margin: [0, i % CHARTS_PER_PAGE === 0 ? 0 : 18, 0, 0],
+        stack: [
+          { text: caption, style: 'h2' },
+          ...slot.metrics.flatMap((m): Content[] => [
+            {
+              text: [
+                { text: `${m.label}: `, bold: true },
+                { text: formatValue(m.value, m.unit, tz), bold: true },
+                { text: `   ${changeLine(m, tz)}`, color: GREY },
+              ],
+              fontSize: 9,
+            },
+            ...(shared(slot) ? [] : [{ text: `Covers: ${m.coverage}`, style: 'coverage' }]),
+            ...(m.note ? [{ text: m.note, style: 'note' }] : []),
+          ]),
+          ...(shared(slot) ? [{ text: `Covers: ${first?.coverage ?? ''}`, style: 'coverage' }] : []),
+          slot.chart.points.length > 0
+            ? { svg: await chartSvg(slot.chart, tz), fit: [WIDTH, 215], margin: [0, 6, 0, 0] }
+            : { text: 'No data to chart for this period.', style: 'description', margin: [0, 6, 0, 0] },
+        ],
+      };
+    }),
+  );
+
+  const detail: Content[] = [
+    { text: 'Figures in detail', style: 'h1', pageBreak: 'before' },
+    ...data.metrics.flatMap((metric): Content[] => [
+      { text: metric.label, style: 'h2', margin: [0, 10, 0, 2] },
+      { text: `Covers: ${metric.coverage}`, style: 'coverage', margin: [0, 0, 0, 4] },
       metric.table.rows.length === 0
-        ? { text: 'No data for this period.', style: 'definition' }
+        ? { text: 'No data for this period.', style: 'description' }
         : {
             table: {
               headerRows: 1,
@@ -65,74 +219,58 @@ export async function renderPdf(heading: ReportHeading, data: ReportData): Promi
               body: [
                 metric.table.columns.map((c): TableCell => ({ text: c.label, style: 'th' })),
                 ...metric.table.rows.map((row) =>
-                  row.map((cell, i) => {
-                    const unit = metric.table.columns[i]?.unit ?? 'text';
-                    const numeric = typeof cell === 'number';
-                    const out: TableCell = {
-                      text: formatValue(cell, unit),
-                      alignment: numeric ? 'right' : 'left',
-                    };
-                    return out;
-                  }),
+                  row.map((value, i) => cell(value, metric.table.columns[i]?.unit ?? 'text', tz)),
                 ),
               ],
             },
             layout: 'lightHorizontalLines',
-            fontSize: 9,
+            fontSize: 8.5,
           },
-    );
-  }
+    ]),
+  ];
 
   const doc: TDocumentDefinitions = {
     info: { title: heading.name, creator: heading.platformName, producer: heading.platformName },
     pageSize: 'A4',
-    pageMargins: [40, 50, 40, 50],
+    pageMargins: [40, 44, 40, 40],
     header: (page: number) =>
-      page === 1 ? null : { text: heading.platformName, margin: [40, 20, 40, 0], style: 'running' },
+      page === 1
+        ? null
+        : {
+            columns: [
+              { text: heading.name, style: 'running' },
+              { text: period, alignment: 'right', style: 'running' },
+            ],
+            margin: [40, 18, 40, 0],
+          },
     footer: (page: number, pages: number) => ({
       columns: [
-        { text: heading.platformName, style: 'running' },
+        { text: `${heading.platformName} · ${heading.organization}`, style: 'running' },
         { text: `Page ${page} of ${pages}`, alignment: 'right', style: 'running' },
       ],
-      margin: [40, 10, 40, 0],
+      margin: [40, 12, 40, 0],
     }),
-    content: [
-      { text: heading.platformName, style: 'platform' },
-      { text: heading.name, style: 'title' },
-      ...(heading.description ? [{ text: heading.description, style: 'definition' }] : []),
-      {
-        table: {
-          widths: [130, '*'],
-          body: [
-            [
-              'Period',
-              `${data.period.label} (${data.period.from.slice(0, 10)} to ${data.period.to.slice(0, 10)})`,
-            ],
-            ['Organization', heading.organization],
-            ['Plan', heading.plan],
-            ['Type', heading.type],
-            ['Generated', `${heading.generatedAt} (${heading.timezone})`],
-            ['Created by', heading.createdBy],
-            ['Metrics', data.metrics.map((m) => m.label).join(', ')],
-          ],
-        },
-        layout: 'noBorders',
-        margin: [0, 20, 0, 0],
-      },
-      ...sections,
-    ],
+    content: [...summary, ...charted, ...detail],
     styles: {
-      platform: { fontSize: 12, color: '#4b5563' },
-      title: { fontSize: 22, bold: true, margin: [0, 4, 0, 8] },
-      h2: { fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
-      value: { fontSize: 20, bold: true, margin: [0, 2, 0, 4] },
-      definition: { fontSize: 9, color: '#374151' },
-      coverage: { fontSize: 8, color: '#6b7280', margin: [0, 2, 0, 0] },
-      note: { fontSize: 8, bold: true, color: '#92400e', margin: [0, 2, 0, 0] },
+      platform: { fontSize: 10, color: GREY },
+      title: { fontSize: 20, bold: true, color: INK, margin: [0, 2, 0, 2] },
+      description: { fontSize: 9, color: '#374151' },
+      fact: { bold: true, color: GREY },
+      h1: { fontSize: 16, bold: true, color: INK },
+      h2: { fontSize: 12, bold: true, color: INK, margin: [0, 0, 0, 3] },
+      tileLabel: { fontSize: 8.5, bold: true, color: '#374151' },
+      tileValue: { fontSize: 17, bold: true, color: INK, margin: [0, 2, 0, 1] },
+      tileChange: { fontSize: 8, color: INK },
+      tileDefinition: { fontSize: 7, color: GREY, margin: [0, 3, 0, 0] },
+      tileNote: { fontSize: 7, bold: true, color: '#92400e', margin: [0, 2, 0, 0] },
+      coverage: { fontSize: 8, color: GREY },
+      note: { fontSize: 8, bold: true, color: '#92400e' },
       th: { bold: true },
-      running: { fontSize: 8, color: '#6b7280' },
+      running: { fontSize: 8, color: GREY },
     },
-    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    defaultStyle: { font: 'Roboto', fontSize: 10, color: INK },
   };
   return pdfmake.createPdf(doc).getBuffer();
 }
+
+const fact = (label: string): Content => ({ text: label, style: 'fact' });

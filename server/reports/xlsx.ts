@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { MetricResult, ReportData } from '../../shared/api/reports';
-import { XLSX_FORMATS } from './format';
+import { changeOf, XLSX_CHANGE_FORMATS, XLSX_FORMATS } from './format';
 import type { ReportHeading } from './heading';
 
 /** Text a spreadsheet would take for a formula (or a DDE call) is written with a leading apostrophe. */
@@ -8,6 +8,19 @@ const FORMULA_LIKE = /^[=+\-@\t\r]/;
 export const neutralise = (text: string) => (FORMULA_LIKE.test(text) ? `'${text}` : text);
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** The Summary sheet's figure columns, after its ten rows about the report. */
+export const SUMMARY_COLUMNS = [
+  'Metric',
+  'Value',
+  'Previous period',
+  'Change',
+  'Compared with',
+  'Unit',
+  'Covers',
+  'Definition',
+  'Note',
+] as const;
 
 /** Sheet names: at most 31 characters, none of []:*?/\ and unique. */
 function sheetName(label: string, taken: Set<string>): string {
@@ -27,8 +40,9 @@ function cellValue(value: string | number | null, unit: MetricResult['table']['c
 }
 
 /**
- * The report as a workbook: a Summary sheet (the cover and one row per metric with its value) and one
- * sheet per metric with its table. Numbers are numbers, dates dates, money in a currency format; header
+ * The report as a workbook: a Summary sheet (the cover, then one row per metric with its value, its
+ * previous period's value and the change, the figures of the PDF's summary page) and one sheet per metric
+ * with its table. Numbers are numbers, dates dates, money in a currency format; header
  * rows are frozen; text that looks like a formula is kept as text.
  */
 export async function renderXlsx(heading: ReportHeading, data: ReportData): Promise<Buffer> {
@@ -41,7 +55,10 @@ export async function renderXlsx(heading: ReportHeading, data: ReportData): Prom
   summary.columns = [
     { width: 34 },
     { width: 22 },
-    { width: 14 },
+    { width: 22 },
+    { width: 12 },
+    { width: 26 },
+    { width: 10 },
     { width: 40 },
     { width: 80 },
     { width: 60 },
@@ -62,19 +79,28 @@ export async function renderXlsx(heading: ReportHeading, data: ReportData): Prom
     row.getCell(1).font = { bold: true };
     if (value instanceof Date) row.getCell(2).numFmt = XLSX_FORMATS.date ?? '';
   }
-  const header = summary.addRow(['Metric', 'Value', 'Unit', 'Covers', 'Definition', 'Note']);
+  // The PDF's summary tiles, as columns: the same value, previous value and change (format.ts).
+  const header = summary.addRow([...SUMMARY_COLUMNS]);
   header.font = { bold: true };
   for (const metric of data.metrics) {
+    const change = changeOf(metric);
     const row = summary.addRow([
       metric.label,
       metric.value,
+      metric.previous?.value ?? null,
+      change?.value ?? null,
+      metric.previous?.coverage ?? null,
       metric.unit,
       metric.coverage,
       metric.definition,
       metric.note ?? null,
     ]);
     const format = XLSX_FORMATS[metric.unit];
-    if (format) row.getCell(2).numFmt = format;
+    if (format) {
+      row.getCell(2).numFmt = format;
+      row.getCell(3).numFmt = format;
+    }
+    if (change) row.getCell(4).numFmt = XLSX_CHANGE_FORMATS[change.kind];
   }
 
   const taken = new Set(['summary']);

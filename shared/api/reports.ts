@@ -125,6 +125,12 @@ export const metricResult = z.object({
    * dimension): it is the platform's, and the file says so. Absent in files made before it existed.
    */
   note: z.string().nullable().optional(),
+  /**
+   * The same figure for the period before (its value, and that period in words: "Previous 30 days"), the
+   * report's change; null when the figure has no earlier period (it counts every alert ever raised).
+   * Absent in files made before it existed.
+   */
+  previous: z.object({ value: z.number().nullable(), coverage: z.string() }).nullable().optional(),
   table: z.object({
     columns: z.array(z.object({ label: z.string(), unit: z.enum([...METRIC_UNITS, 'text', 'date']) })),
     rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),

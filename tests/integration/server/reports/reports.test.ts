@@ -1,15 +1,14 @@
 /**
  * Advanced Reporting on real databases, with the job runner running and a local SMTP sink: definitions
  * (validation, ownership, audit), the catalogue against the screens' own endpoints for the same period,
- * every report type in PDF and XLSX (the workbook read back with exceljs, the PDF's text with pdftotext),
+ * every report type in PDF and XLSX (the workbook read back with exceljs, the PDF's text with pdftotext:
+ * a summary page of every figure with its change, charts two to a page, readable dates, the XLSX's figures),
  * a schedule firing on the test clock and mailing the file, and the permission rules (a report never shows
  * what its creator cannot see; a revoked permission puts a scheduled report in error with the reason).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -36,14 +35,16 @@ import {
   type MetricId,
 } from '../../../../shared/reports';
 import { buildApp } from '../../../../server/app';
-import { alerts, reports, requestRollups, users } from '../../../../server/db/schema';
+import { alerts, organizations, reports, requestRollups, users } from '../../../../server/db/schema';
 import { rolledUpTo } from '../../../../server/monitoring/rollup';
 import { createJobRunner, type JobRunner } from '../../../../server/jobs/runner';
 import { createLogger } from '../../../../server/logger';
 import { CATALOGUE, NOT_BY_ORGANIZATION } from '../../../../server/reports/catalogue';
 import { REPORT_QUEUES } from '../../../../server/reports/jobs';
 import { STUCK_REASON, sweepStuckReports } from '../../../../server/reports/sweep';
+import { renderXlsx, SUMMARY_COLUMNS } from '../../../../server/reports/xlsx';
 import { formatValue } from '../../../../server/reports/format';
+import { CHART_CAPTIONS } from '../../../../server/reports/chart';
 import { seedDemo } from '../../../../server/seed/demo';
 import { demoOrganizationId } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
@@ -51,8 +52,8 @@ import { TEST_SECRET_KEY, bearer, call, insertUser, tokenFor } from '../../../su
 import { useServerSuite } from '../../../support/suite';
 import { auditRows } from '../../../support/tenancy';
 import { startSmtpSink, type SmtpSink } from '../../../support/smtp-sink';
+import { changeText, pdfPages } from '../../../support/reports';
 
-const run = promisify(execFile);
 const DAY = 86_400_000;
 const quiet = { error: () => undefined, warn: () => undefined };
 
@@ -251,6 +252,23 @@ describe.each(testDatabases)('reports on $name', (target) => {
       );
       // Unfiltered, no figure carries the organization note.
       expect(data.metrics.every((m) => m.note === null)).toBe(true);
+
+      // Each figure's previous period: the cost screen's own previous period, the Audit Logs screen's total
+      // for the 30 days before; a figure over every alert ever raised has none.
+      const previous = (id: string) => data.metrics.find((m) => m.id === id)?.previous;
+      expect(previous('costByService')).toEqual({
+        value: breakdown.total.previous_cost,
+        coverage: 'Previous 30 days',
+      });
+      const earlier = await get<{ total: number }>(
+        `/audit-logs?action=LOGIN&status=success&withTotal=true&limit=1&from=${new Date(clock.now() - 60 * DAY).toISOString()}&to=${from}`,
+      );
+      expect(previous('signIns')).toEqual({ value: earlier.total, coverage: 'Previous 30 days' });
+      expect(previous('requestVolume')?.coverage).toBe('Previous 7 days');
+      expect(previous('uptime')?.coverage).toBe('Previous 24 hours');
+      expect(previous('alertsBySeverity')).toBeNull();
+      expect(previous('meanTimeToResolve')).toBeNull();
+      expect(data.metrics.filter((m) => m.previous === undefined)).toEqual([]);
     },
   );
 
@@ -310,6 +328,8 @@ describe.each(testDatabases)('reports on $name', (target) => {
         ]);
       const filters = { organizationId, plan: null, period: '30d' as const };
       const results = new Map<string, ReportData>();
+      let book: ExcelJS.Workbook | undefined;
+      let pages: string[] = [];
       for (const format of ['xlsx', 'pdf'] as const) {
         const report = await create({
           name: `One center ${format}`,
@@ -324,22 +344,76 @@ describe.each(testDatabases)('reports on $name', (target) => {
         const data = results.get(format) as ReportData;
         const noted = data.metrics.filter((m) => m.note);
         if (format === 'xlsx') {
-          const book = new ExcelJS.Workbook();
+          book = new ExcelJS.Workbook();
           await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
           const notes = new Map<string, unknown>();
           book
             .getWorksheet('Summary')
-            ?.eachRow((row) => notes.set(String(row.getCell(1).value), row.getCell(6).value));
+            ?.eachRow((row) => notes.set(String(row.getCell(1).value), row.getCell(9).value));
           expect(notes.get('Metric')).toBe('Note');
           for (const m of data.metrics) expect(notes.get(m.label), m.label).toBe(m.note ?? null);
         } else {
-          const file = path.join(dir, 'one-center.pdf');
-          await writeFile(file, response.rawPayload);
-          const { stdout } = await run('/usr/bin/pdftotext', [file, '-']);
-          const flat = stdout.replace(/\s+/g, ' ');
+          pages = await pdfPages(response.rawPayload, dir);
+          const flat = pages.join(' ');
           expect(flat.split(NOT_BY_ORGANIZATION).length - 1).toBe(noted.length);
         }
       }
+
+      // The downloaded workbook holds its own figures: value, previous value, change.
+      const xlsxData = results.get('xlsx') as ReportData;
+      expect(summaryRows(book).map((r) => [r.label, r.value, r.previous])).toEqual(
+        xlsxData.metrics.map((m) => [m.label, m.value, m.previous?.value ?? null]),
+      );
+      // The XLSX's figures are the PDF's. The two files above were generated one after the other (the
+      // first's audit records count in the second's audit figures), so the workbook compared here is the
+      // one the server's renderer makes of the PDF's own figures: each Summary row, written as the PDF
+      // writes it, is on the PDF's summary page (page 1), with the organization filter named there.
+      const [org] = await suite.database.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      const summaryPage = pages[0] ?? '';
+      expect(summaryPage).toContain(`Organization ${org?.name}`);
+      expect(summaryPage).toContain(`${METRIC_IDS.length} figures, each against its previous period`);
+      const pdfData = results.get('pdf') as ReportData;
+      book = new ExcelJS.Workbook();
+      await book.xlsx.load(
+        (await renderXlsx(
+          {
+            name: 'One center pdf',
+            description: '',
+            type: 'custom',
+            platformName: 'Operations Console',
+            timezone: 'UTC',
+            timeZone: 'UTC',
+            generatedAt: '2 Mar 2026, 09:00',
+            createdBy: 'Admin',
+            organization: org?.name ?? '',
+            plan: 'All plans',
+          },
+          pdfData,
+        )) as unknown as ArrayBuffer,
+      );
+      const workbookRows = summaryRows(book);
+      expect(workbookRows.map((r) => r.label)).toEqual(pdfData.metrics.map((m) => m.label));
+      for (const row of workbookRows) {
+        const metric = pdfData.metrics.find((m) => m.label === row.label);
+        if (!metric) throw new Error(row.label);
+        expect(row.value, row.label).toBe(metric.value);
+        expect(row.previous, row.label).toBe(metric.previous?.value ?? null);
+        const was = formatValue(row.previous, metric.unit);
+        const line = !row.comparedWith
+          ? 'No earlier period: the figure covers all time'
+          : row.previous === null
+            ? `n/a: no figure for the ${row.comparedWith.toLowerCase()}`
+            : `${changeText(row.change, row.changeKind)} vs ${row.comparedWith.toLowerCase()} (was ${was})`;
+        expect(summaryPage, row.label).toContain(
+          `${row.label} ${formatValue(row.value, metric.unit)} ${line}`,
+        );
+      }
+      // Changes of amounts are relative, of percentages in points; some figures of the demo have moved.
+      expect(workbookRows.find((r) => r.label === METRICS.churn.label)?.changeKind).toBe('points');
+      expect(workbookRows.some((r) => r.change !== null && r.change !== 0)).toBe(true);
       const data = results.get('xlsx') as ReportData;
       const metric = (id: MetricId) => data.metrics.find((m) => m.id === id);
       // Each family: noted exactly when its figure has no organization dimension.
@@ -517,14 +591,47 @@ describe.each(testDatabases)('reports on $name', (target) => {
             }
           }
         } else {
-          const file = path.join(dir, `${type}.pdf`);
-          await writeFile(file, response.rawPayload);
-          const { stdout } = await run('/usr/bin/pdftotext', ['-layout', file, '-']);
-          expect(stdout).toContain('Operations Console');
-          expect(stdout).toMatch(/Page 1 of \d+/);
+          const pages = await pdfPages(response.rawPayload, dir);
+          const [summary = ''] = pages;
+          // Page 1: the report, its period in dates people read, the organization filter named, and every
+          // figure as a tile: name, value, change against its previous period, definition.
+          expect(summary).toContain('Operations Console');
+          expect(summary).toContain(`Page 1 of ${pages.length}`);
+          expect(summary).toContain('Period Last 30 Days: 31 Jan 2026 – 2 Mar 2026');
+          expect(summary).toContain('Organization All organizations');
+          expect(summary).toContain('Generated 2 Mar 2026, 09:00 (UTC)');
           for (const metric of data.metrics) {
-            expect(stdout).toContain(metric.label);
-            expect(stdout).toContain(formatValue(metric.value, metric.unit));
+            expect(metric.previous, metric.id).toBeDefined();
+            const change =
+              metric.previous === null || metric.previous === undefined
+                ? 'No earlier period: the figure covers all time'
+                : metric.previous.value === null
+                  ? `n/a: no figure for the ${metric.previous.coverage.toLowerCase()}`
+                  : `vs ${metric.previous.coverage.toLowerCase()} (was ${formatValue(metric.previous.value, metric.unit)})`;
+            expect(summary).toContain(`${metric.label} ${formatValue(metric.value, metric.unit)} `);
+            expect(summary).toContain(change);
+            expect(summary).toContain(metric.definition);
+          }
+          // Then the charts, two to a page (figures drawing the same series share one), then the tables.
+          const charts = [...new Set(data.metrics.map((m) => JSON.stringify(m.chart)))].map(
+            (key) =>
+              data.metrics.find((m) => JSON.stringify(m.chart) === key) as (typeof data.metrics)[number],
+          );
+          const chartPages = Math.ceil(charts.length / 2);
+          charts.forEach((first, i) => {
+            const page = pages[1 + Math.floor(i / 2)] ?? '';
+            expect(page, first.id).toContain(CHART_CAPTIONS[first.id]);
+            expect(page, first.id).toContain(first.label);
+          });
+          expect(pages[1 + chartPages]).toMatch(/^Figures in detail|Figures in detail/);
+          expect(pages.slice(0, 1 + chartPages).join(' ')).not.toContain('Figures in detail');
+          // No ISO date or timestamp anywhere: every date is written as people read it.
+          expect(pages.join(' ')).not.toMatch(/\d{4}-\d{2}(-\d{2})?/);
+          if (type === 'dashboard') {
+            // The Executive Summary's 5 figures: a summary page, 1 page of its 2 charts, the tables (7 pages
+            // before the summary page, one per figure after a cover).
+            expect(charts).toHaveLength(2);
+            expect(pages.length).toBeLessThanOrEqual(4);
           }
         }
       },
@@ -659,3 +766,37 @@ describe.each(testDatabases)('reports on $name', (target) => {
     },
   );
 });
+
+interface SummaryRow {
+  label: string;
+  value: number | null;
+  previous: number | null;
+  change: number | null;
+  changeKind: 'relative' | 'points';
+  comparedWith: string | null;
+}
+
+/** The figure rows of a workbook's Summary sheet, after its 'Metric' header row. */
+function summaryRows(book: ExcelJS.Workbook | undefined): SummaryRow[] {
+  const sheet = book?.getWorksheet('Summary');
+  const out: SummaryRow[] = [];
+  let header = false;
+  sheet?.eachRow((row) => {
+    const cell = (i: number) => row.getCell(i).value;
+    if (!header) {
+      header = cell(1) === 'Metric';
+      if (header) expect(row.values).toEqual([undefined, ...SUMMARY_COLUMNS]);
+      return;
+    }
+    const number = (v: unknown) => (typeof v === 'number' ? v : null);
+    out.push({
+      label: String(cell(1)),
+      value: number(cell(2)),
+      previous: number(cell(3)),
+      change: number(cell(4)),
+      changeKind: row.getCell(4).numFmt?.includes('pts') ? 'points' : 'relative',
+      comparedWith: typeof cell(5) === 'string' ? (cell(5) as string) : null,
+    });
+  });
+  return out;
+}
