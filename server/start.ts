@@ -18,7 +18,7 @@ import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import type { OutboundPolicy } from './security/outbound';
-import type { TestFaults } from './testing/faults';
+import { clockFrom, type TestFaults } from './testing/faults';
 import { loadSecretKey } from './security/secret-box';
 import { SERVER_MODULES } from './modules';
 import { createRequestRecorder } from './monitoring/recorder';
@@ -114,6 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     launchSecret: options.launchSecret ?? (process.env.CONSOLE_LAUNCH_SECRET || undefined),
     ...options.config,
     ...(options.testFaults ? { testFaults: options.testFaults } : {}),
+    ...(options.testFaults?.startAt === undefined ? {} : { now: clockFrom(options.testFaults.startAt) }),
     jwtSecret,
   };
   const serverConfig = resolveConfig(config);

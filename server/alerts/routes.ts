@@ -39,6 +39,8 @@ export async function registerAlertRoutes(
       ? await defineDemoAlerts(jobs, {
           publish: hub.publish,
           random: ctx.config.random,
+          db: ctx.db,
+          now: ctx.config.now,
           onError: (error) => app.log.error({ err: error }, 'starting the demonstration alerts failed'),
         })
       : undefined;

@@ -1,11 +1,19 @@
 import { METRICS, type RuleNotification } from '../../shared/alerting';
 import { RULE_TEMPLATES } from '../../shared/alert-templates';
 import type { Db } from '../db/client';
-import { alertRules, alerts, alertTransitions } from '../db/schema';
+import { alertRules, alerts, alertTransitions, maintenanceWindows } from '../db/schema';
 import { DEMO_USERS } from './demo-users';
 
 const MINUTE = 60_000;
 const DAY = 1_440 * MINUTE;
+
+export const DEMO_MAINTENANCE_WINDOW = {
+  name: 'Database maintenance',
+  weekdays: [0, 1, 2, 3, 4, 5, 6],
+  start: '02:00',
+  minutes: 60,
+  matchers: [{ label: 'metric', operator: '==' as const, value: 'db_round_trip' }],
+};
 
 /** Deterministic UUIDs for the demo rules, so the history can name them. */
 const ruleId = (i: number) => `00000000-0000-4000-a000-0000000000${String(10 + i)}`;
@@ -16,6 +24,13 @@ const ruleId = (i: number) => `00000000-0000-4000-a000-0000000000${String(10 + i
  */
 export async function insertDemoAlerting(db: Db, now: number): Promise<void> {
   const owner = DEMO_USERS.find((u) => u.role === 'super_admin') ?? DEMO_USERS[0]!;
+  // The nightly database maintenance the banner's "Scheduled Maintenance" announces (alerts/demo.ts):
+  // it holds back the database rules' notifications meanwhile.
+  await db.insert(maintenanceWindows).values({
+    ...DEMO_MAINTENANCE_WINDOW,
+    createdBy: owner.id,
+    createdAt: new Date(now - 30 * DAY),
+  });
   const email: RuleNotification = { type: 'email', target: 'ops@brightsteps.example' };
   const history = [
     { rule: 0, daysAgo: 12, minutes: 34, value: 742, comment: 'Slow report queries; index added' },

@@ -14,6 +14,11 @@
  * the twelve before it each keep their spend. The snapshot is seeded at the start of its UTC day, so
  * nothing dated from the seed's clock lands after the first start's instant (columns the database stamped
  * itself at build, such as users.created_at, keep the build's time of day on the first start's day).
+ *
+ * The intraday series are not day-based: moved by whole days they would end at the start of the first
+ * start's day, and a console opened at 22:00 would chart a day of nothing. So the first start then fills
+ * them from the seed's (moved) instant to its own minute, from the same models that seeded them: request
+ * roll-ups, process samples, probes (seed/signals.ts) and today's console usage (seed/usage.ts).
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -65,6 +70,8 @@ import {
   users,
 } from '../db/schema';
 import { DAY_MS, startOfUtcDay } from '../business/formulas';
+import { fillDemoSignals } from './signals';
+import { fillDemoUsage } from './usage';
 
 export interface DemoShift {
   table: PgTable;
@@ -248,8 +255,8 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
 }
 
 /**
- * Moves a demo that is waiting for its first start to `now`'s day, once; answers the move, or null when
- * there was nothing to move (no demo, or moved already). The demo's audit records are still unsealed
+ * Moves a demo that is waiting for its first start to `now`'s day, once, and fills its intraday series up
+ * to `now`'s minute; answers the move, or null when there was nothing to move (no demo, or moved already). The demo's audit records are still unsealed
  * (no hash yet): the append-only trigger lets exactly those be rewritten under audit.sealing, and the
  * caller seals the chain afterwards, so `GET /audit-logs/verify` holds with the moved instants.
  */
@@ -263,6 +270,9 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
       for (const shift of DEMO_SHIFTS) await tx.execute(shiftStatement(shift, move));
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
     }
+    const seededAt = anchor.seededAt.getTime() + move.days * DAY_MS;
+    await fillDemoSignals(tx, seededAt, now);
+    await fillDemoUsage(tx, seededAt, now);
     await tx
       .update(demoAnchor)
       .set({ anchoredAt: new Date(now) })

@@ -2,14 +2,20 @@
  * The demo's monitoring history: 30 days of request roll-ups (hours; the last 24 hours also as minutes,
  * which the 1 h, 6 h and 24 h views read), process samples and a day of service probes, from two past
  * instances in two regions. Work hours are busy, nights and weekends quiet, and one incident day three
- * days back has an afternoon of errors and a latency spike. Deterministic, counted back from `now`.
+ * days back has an afternoon of errors and a latency spike. Deterministic, counted back from `now`, up to
+ * and with the minute of `now`.
+ *
+ * The build's snapshot is seeded at the start of its day, so its series end there; its first start
+ * (seed/anchor.ts) moves them by whole days and fills the rest of the day, up to its own minute, from the
+ * same model (fillDemoSignals): every chart of every range is full whenever the console is first opened.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { requestErrorExamples, serverInstances } from '../db/schema';
 import { apdexBucket } from '../../shared/monitoring';
 import { merge, record, toArrays, type Histogram } from '../monitoring/histogram';
 import { PROBES } from '../monitoring/probes';
+import { rollUpHours } from '../monitoring/rollup';
 import { createRandom } from './tenancy';
 
 const MINUTE = 60_000;
@@ -163,76 +169,66 @@ async function insertJson(db: Db, table: string, rows: Record<string, unknown>[]
   }
 }
 
-export async function insertDemoSignals(db: Db, now: number): Promise<void> {
-  const random = createRandom(11_2026);
-  const incident = incidentAt(now);
-  const inIncident = (at: number) => at >= incident.from && at < incident.to;
-  const lastMinute = now - (now % MINUTE);
-  const minutesFrom = now - (now % HOUR) - MINUTE_HOURS * HOUR;
-  const firstHour = now - (now % HOUR) - DAYS * DAY;
+const minuteOf = (at: number) => at - (at % MINUTE);
 
-  await db.insert(serverInstances).values(
-    DEMO_INSTANCES.map((i) => ({
-      ...i,
-      version: 'demo',
-      startedAt: new Date(firstHour),
-      lastSeenAt: new Date(lastMinute - MINUTE),
-      stoppedAt: new Date(lastMinute - MINUTE),
-    })),
-  );
+/** The model's cell of one route at `at`: errors and latency up in the incident. */
+function cellAt(random: Random, incident: { from: number; to: number }, at: number, r: Route, count: number) {
+  const inIncident = at >= incident.from && at < incident.to;
+  return simulate(random, count, r.latency, inIncident ? 0.12 : 0.006, inIncident ? 6 : 1);
+}
 
+/**
+ * The minute roll-ups of [from, to] (both minutes included), and, when `hours` is given, their completed
+ * hours (before `hours.before`) rolled up as the job would.
+ */
+function minuteRows(
+  random: Random,
+  incident: { from: number; to: number },
+  from: number,
+  to: number,
+  hours?: { before: number },
+): ReturnType<typeof rollupRow>[] {
   const rows: ReturnType<typeof rollupRow>[] = [];
-  const cell = (at: number, r: Route, count: number) =>
-    simulate(random, count, r.latency, inIncident(at) ? 0.12 : 0.006, inIncident(at) ? 6 : 1);
-  // Hours older than the minutes, straight from the model.
-  for (let at = firstHour; at < minutesFrom; at += HOUR) {
+  const rolled = new Map<string, { at: number; instanceId: string; r: Route; cell: Cell }>();
+  for (let at = from; at <= to; at += MINUTE) {
     for (const r of ROUTES) {
-      const instance = DEMO_INSTANCES[random.int(0, 1)]!;
-      const count = around(random, (platformRate(at + HOUR / 2) * 60 * r.weight) / TOTAL_WEIGHT);
-      if (count > 0) rows.push(rollupRow('hour', at, instance.id, r, cell(at, r, count)));
-    }
-  }
-  // The last 24 hours as minutes, and their completed hours rolled up as the job would.
-  const currentHour = now - (now % HOUR);
-  const hours = new Map<string, { at: number; instanceId: string; r: Route; cell: Cell }>();
-  for (let at = minutesFrom; at < lastMinute; at += MINUTE) {
-    for (const r of ROUTES) {
-      const count = around(random, (platformRate(at) * r.weight) / TOTAL_WEIGHT);
+      // The centres' apps check their tokens around the clock: no minute of the platform is silent.
+      const floor = r === ROUTES[0] ? 1 : 0;
+      const count = Math.max(floor, around(random, (platformRate(at) * r.weight) / TOTAL_WEIGHT));
       if (count === 0) continue;
       const instance = DEMO_INSTANCES[random.int(0, 1)]!;
-      const minute = cell(at, r, count);
+      const minute = cellAt(random, incident, at, r, count);
       rows.push(rollupRow('minute', at, instance.id, r, minute));
       const hourAt = at - (at % HOUR);
-      if (hourAt >= currentHour) continue;
+      if (!hours || hourAt >= hours.before) continue;
       const key = `${hourAt}|${instance.id}|${r.method} ${r.route}`;
-      const hour = hours.get(key) ?? {
+      const hour = rolled.get(key) ?? {
         at: hourAt,
         instanceId: instance.id,
         r,
         cell: simulate(random, 0, 1, 0, 1),
       };
       addInto(hour.cell, minute);
-      hours.set(key, hour);
+      rolled.set(key, hour);
     }
   }
-  for (const h of hours.values()) rows.push(rollupRow('hour', h.at, h.instanceId, h.r, h.cell));
-  await insertJson(db, 'request_rollups', rows);
+  for (const h of rolled.values()) rows.push(rollupRow('hour', h.at, h.instanceId, h.r, h.cell));
+  return rows;
+}
 
-  await db.insert(requestErrorExamples).values(
-    Object.entries(ERROR_MESSAGES).flatMap(([status, messages], i) =>
-      messages.map((message, j) => ({
-        route: ROUTES[(i * 2 + j) % ROUTES.length]!.route,
-        method: ROUTES[(i * 2 + j) % ROUTES.length]!.method,
-        status: Number(status),
-        message,
-        count: random.int(3, 40),
-        lastSeenAt: new Date(lastMinute - random.int(1, 20) * HOUR),
-      })),
-    ),
-  );
-
+/**
+ * Process samples of both instances at `at` from `from` to `to` (included): each minute from
+ * `minutesFrom`, each 15 minutes before. `origin` is the month's start, from which the disk fills.
+ */
+function sampleRows(
+  random: Random,
+  incident: { from: number; to: number },
+  span: { from: number; to: number; minutesFrom: number; origin: number },
+): Record<string, unknown>[] {
   const samples: Record<string, unknown>[] = [];
-  for (let at = firstHour; at < lastMinute; at += at < lastMinute - DAY ? 15 * MINUTE : MINUTE) {
+  const inIncident = (at: number) => at >= incident.from && at < incident.to;
+  const filled = (at: number) => (at - span.origin) / (DAYS * DAY);
+  for (let at = span.from; at <= span.to; at += at < span.minutesFrom ? 15 * MINUTE : MINUTE) {
     for (const instance of DEMO_INSTANCES) {
       const busy = platformRate(at) / 40;
       const spike = inIncident(at) ? 45 : 0;
@@ -250,15 +246,18 @@ export async function insertDemoSignals(db: Db, now: number): Promise<void> {
         job_backlog: inIncident(at) ? random.int(20, 80) : random.int(0, 3),
         job_failures: inIncident(at) ? random.int(1, 4) : 0,
         // The data folder fills slowly over the month.
-        disk_used_bytes: Math.round(58e9 + ((at - firstHour) / (DAYS * DAY)) * 4e9),
-        disk_free_bytes: Math.round(42e9 - ((at - firstHour) / (DAYS * DAY)) * 4e9),
+        disk_used_bytes: Math.round(58e9 + filled(at) * 4e9),
+        disk_free_bytes: Math.round(42e9 - filled(at) * 4e9),
       });
     }
   }
-  await insertJson(db, 'process_samples', samples);
+  return samples;
+}
 
+/** Service probes each 5 minutes from `from` to `to` (included). */
+function probeRows(random: Random, from: number, to: number): Record<string, unknown>[] {
   const probes: Record<string, unknown>[] = [];
-  for (let at = lastMinute - DAY; at < lastMinute; at += 5 * MINUTE) {
+  for (let at = from; at <= to; at += 5 * MINUTE) {
     for (const probe of PROBES) {
       const roll = random.next();
       const status = roll < 0.985 ? 'healthy' : roll < 0.997 ? 'warning' : 'critical';
@@ -279,5 +278,100 @@ export async function insertDemoSignals(db: Db, now: number): Promise<void> {
       });
     }
   }
-  await insertJson(db, 'service_probes', probes);
+  return probes;
+}
+
+/** The demo instances were last seen the minute before `lastMinute` (they stopped then). */
+const lastSeen = (lastMinute: number) => new Date(lastMinute - MINUTE);
+
+export async function insertDemoSignals(db: Db, now: number): Promise<void> {
+  const random = createRandom(11_2026);
+  const incident = incidentAt(now);
+  const lastMinute = minuteOf(now);
+  const minutesFrom = now - (now % HOUR) - MINUTE_HOURS * HOUR;
+  const firstHour = now - (now % HOUR) - DAYS * DAY;
+
+  await db.insert(serverInstances).values(
+    DEMO_INSTANCES.map((i) => ({
+      ...i,
+      version: 'demo',
+      startedAt: new Date(firstHour),
+      lastSeenAt: lastSeen(lastMinute),
+      stoppedAt: lastSeen(lastMinute),
+    })),
+  );
+
+  const rows: ReturnType<typeof rollupRow>[] = [];
+  // Hours older than the minutes, straight from the model.
+  for (let at = firstHour; at < minutesFrom; at += HOUR) {
+    for (const r of ROUTES) {
+      const instance = DEMO_INSTANCES[random.int(0, 1)]!;
+      const count = around(random, (platformRate(at + HOUR / 2) * 60 * r.weight) / TOTAL_WEIGHT);
+      if (count > 0) rows.push(rollupRow('hour', at, instance.id, r, cellAt(random, incident, at, r, count)));
+    }
+  }
+  // The last 24 hours as minutes, and their completed hours rolled up as the job would.
+  rows.push(...minuteRows(random, incident, minutesFrom, lastMinute, { before: now - (now % HOUR) }));
+  await insertJson(db, 'request_rollups', rows);
+
+  await db.insert(requestErrorExamples).values(
+    Object.entries(ERROR_MESSAGES).flatMap(([status, messages], i) =>
+      messages.map((message, j) => ({
+        route: ROUTES[(i * 2 + j) % ROUTES.length]!.route,
+        method: ROUTES[(i * 2 + j) % ROUTES.length]!.method,
+        status: Number(status),
+        message,
+        count: random.int(3, 40),
+        lastSeenAt: new Date(lastMinute - random.int(1, 20) * HOUR),
+      })),
+    ),
+  );
+
+  await insertJson(
+    db,
+    'process_samples',
+    sampleRows(random, incident, {
+      from: firstHour,
+      to: lastMinute,
+      minutesFrom: lastMinute - DAY,
+      origin: firstHour,
+    }),
+  );
+  await insertJson(db, 'service_probes', probeRows(random, lastMinute - DAY, lastMinute));
+}
+
+/**
+ * Continues a seeded history from its last minute (`seededAt`, already moved to the first start's day) to
+ * the minute of `now`, from the same model: minutes, their completed hours rolled up by the job's own
+ * statement, a sample each minute, a probe each 5 minutes; the demo instances last seen then.
+ */
+export async function fillDemoSignals(db: Db, seededAt: number, now: number): Promise<void> {
+  const seeded = minuteOf(seededAt);
+  const lastMinute = minuteOf(now);
+  if (lastMinute <= seeded) return;
+  // Its own stream per start minute: deterministic, and not a replay of the seed's draws.
+  const random = createRandom(seeded / MINUTE);
+  const incident = incidentAt(now);
+  await insertJson(db, 'request_rollups', minuteRows(random, incident, seeded + MINUTE, lastMinute));
+  await rollUpHours(db, now);
+  await insertJson(
+    db,
+    'process_samples',
+    sampleRows(random, incident, {
+      from: seeded + MINUTE,
+      to: lastMinute,
+      minutesFrom: seeded,
+      origin: seeded - DAYS * DAY,
+    }),
+  );
+  await insertJson(db, 'service_probes', probeRows(random, seeded + 5 * MINUTE, lastMinute));
+  await db
+    .update(serverInstances)
+    .set({ lastSeenAt: lastSeen(lastMinute), stoppedAt: lastSeen(lastMinute) })
+    .where(
+      inArray(
+        serverInstances.id,
+        DEMO_INSTANCES.map((i) => i.id),
+      ),
+    );
 }

@@ -3,8 +3,12 @@
  * hours (UTC), fewer at weekends, each user on one machine (desktop app or browser, one OS, mostly a
  * large screen), page views through the screens their role opens, a heartbeat each focused minute, the
  * odd feature and the odd bounce. Deterministic: the same `now` gives the same events.
+ *
+ * Today is never empty, whatever the hour: today's sessions start in the part of the working day already
+ * gone (before 09:00, in the part of the day gone), and when nobody came today someone on call did. The
+ * build's snapshot is seeded at the start of its day; its first start fills today (fillDemoUsage).
  */
-import { inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { FEATURES, type UsageKind } from '../../shared/api/usage';
 import { systemRole } from '../../shared/permissions';
 import { CONSOLE_ROUTES, passesGuard } from '../../shared/routes';
@@ -34,11 +38,7 @@ function pathsFor(role: string): string[] {
   return CONSOLE_ROUTES.filter((r) => passesGuard(r.guard, { role, permissions })).map((r) => r.path);
 }
 
-interface Machine {
-  host: 'electron' | 'browser';
-  os: 'windows' | 'macos' | 'linux';
-  screen: 'small' | 'medium' | 'large';
-}
+type Machine = Required<Pick<Row, 'host' | 'os' | 'screen'>>;
 
 function machineOf(random: Random): Machine {
   const roll = random.next();
@@ -78,32 +78,109 @@ function sessionRows(
   return rows;
 }
 
-export async function insertDemoUsage(db: Db, now: number): Promise<void> {
-  const people = await db
+const HOUR = 60 * MINUTE;
+const WORK_FROM = 8 * HOUR;
+const WORK_TO = 18 * HOUR;
+
+/**
+ * When a session drawn at `drawn` (in working hours) starts: as drawn on a past day; today, at the same
+ * share of the part of the working day already gone, or before 09:00 of the part of the day gone.
+ */
+export function sessionStart(drawn: number, day: number, now: number): number {
+  if (day + DAY_MS <= now) return drawn;
+  const share = (drawn - day - WORK_FROM) / (WORK_TO - WORK_FROM);
+  const [from, to] =
+    now >= day + WORK_FROM + HOUR ? [day + WORK_FROM, Math.min(now, day + WORK_TO)] : [day, now];
+  return from + Math.floor(share * (to - from));
+}
+
+interface Person {
+  id: string;
+  role: string;
+}
+
+/** One person's sessions of one day, by the model: activity by role, fewer at weekends. */
+function daySessions(
+  random: Random,
+  person: Person,
+  machine: Machine,
+  day: number,
+  now: number,
+  forced = false,
+): Row[] {
+  // The platform's own staff use the console daily; center admins now and then.
+  const activity = person.role === 'center_admin' ? 0.35 : 0.85;
+  const weekday = new Date(day).getUTCDay();
+  const weekend = weekday === 0 || weekday === 6;
+  if (random.next() > (weekend ? activity * 0.2 : activity) && !forced) return [];
+  const count = weekend ? 1 : random.int(1, person.role === 'center_admin' ? 2 : 3);
+  const rows: Row[] = [];
+  for (let s = 0; s < count; s++) {
+    const drawn = day + random.int(8, 17) * 60 * MINUTE + random.int(0, 59) * MINUTE;
+    const base = { userId: person.id, sessionId: uuidOf(random), ...machine };
+    rows.push(...sessionRows(random, base, sessionStart(drawn, day, now), pathsFor(person.role), now));
+  }
+  return rows;
+}
+
+/** Today's sessions of `people`, with someone on call when the model brought nobody. */
+function todaySessions(people: readonly Person[], machines: Map<string, Machine>, now: number): Row[] {
+  const today = startOfUtcDay(now);
+  const random = createRandom(today / MINUTE);
+  const machine = (p: Person) => machines.get(p.id) ?? machineOf(random);
+  const rows = people.flatMap((p) => daySessions(random, p, machine(p), today, now));
+  const onCall = people[0];
+  if (onCall && !rows.some((r) => r.kind === 'session_start')) {
+    rows.push(...daySessions(random, onCall, machine(onCall), today, now, true));
+  }
+  return rows;
+}
+
+const consolePeople = (db: Db): Promise<Person[]> =>
+  db
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(inArray(users.role, CONSOLE_ROLES))
     .orderBy(users.id);
+
+async function insertRows(db: Db, rows: readonly Row[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(usageEvents).values(rows.slice(i, i + 1000));
+}
+
+export async function insertDemoUsage(db: Db, now: number): Promise<void> {
+  const people = await consolePeople(db);
   const random = createRandom(1111);
   const rows: Row[] = [];
   const today = startOfUtcDay(now);
+  const machines = new Map<string, Machine>();
   for (const person of people) {
     const machine = machineOf(random);
-    const paths = pathsFor(person.role);
-    // The platform's own staff use the console daily; center admins now and then.
-    const activity = person.role === 'center_admin' ? 0.35 : 0.85;
-    for (let d = DEMO_USAGE_DAYS - 1; d >= 0; d--) {
-      const day = today - d * DAY_MS;
-      const weekday = new Date(day).getUTCDay();
-      const weekend = weekday === 0 || weekday === 6;
-      if (random.next() > (weekend ? activity * 0.2 : activity)) continue;
-      const count = weekend ? 1 : random.int(1, person.role === 'center_admin' ? 2 : 3);
-      for (let s = 0; s < count; s++) {
-        const start = day + random.int(8, 17) * 60 * MINUTE + random.int(0, 59) * MINUTE;
-        const base = { userId: person.id, sessionId: uuidOf(random), ...machine };
-        rows.push(...sessionRows(random, base, start, paths, now));
-      }
+    machines.set(person.id, machine);
+    for (let d = DEMO_USAGE_DAYS - 1; d > 0; d--) {
+      rows.push(...daySessions(random, person, machine, today - d * DAY_MS, now));
     }
   }
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(usageEvents).values(rows.slice(i, i + 1000));
+  rows.push(...todaySessions(people, machines, now));
+  await insertRows(db, rows);
+}
+
+/**
+ * Today's sessions for a demo seeded at the start of today (`seededAt`, already moved to the first
+ * start's day), up to `now`; each person on the machine the seed gave them. A seed made later in its day
+ * made today's sessions itself.
+ */
+export async function fillDemoUsage(db: Db, seededAt: number, now: number): Promise<void> {
+  if (seededAt !== startOfUtcDay(now)) return;
+  const people = await consolePeople(db);
+  const machines = new Map<string, Machine>();
+  for (const person of people) {
+    const [last] = await db
+      .select({ host: usageEvents.host, os: usageEvents.os, screen: usageEvents.screen })
+      .from(usageEvents)
+      .where(eq(usageEvents.userId, person.id))
+      .orderBy(desc(usageEvents.occurredAt))
+      .limit(1);
+    if (last) machines.set(person.id, last);
+  }
+  await insertRows(db, todaySessions(people, machines, now));
 }

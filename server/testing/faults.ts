@@ -13,6 +13,17 @@ import { z } from 'zod';
 export interface TestFaults {
   /** Rules evaluated this often instead of each minute (the e2e waits seconds, not minutes). */
   evaluationIntervalMs?: number;
+  /**
+   * The server's clock starts at this instant (ms since the epoch) and runs on from there: an end-to-end
+   * test opens the console "at 22:00" whatever the hour it runs (CONSOLE_TEST_NOW).
+   */
+  startAt?: number;
+}
+
+/** A clock that reads `startAt` now and runs on at the real pace. */
+export function clockFrom(startAt: number, real: () => number = Date.now): () => number {
+  const offset = startAt - real();
+  return () => real() + offset;
 }
 
 /** Outside the contract on purpose: a test-only route is no part of the API a client may call. */

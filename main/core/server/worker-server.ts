@@ -19,7 +19,7 @@ type WorkerMessage =
 export function startServerInWorker(
   workerFile: string,
   /** `testFaults`: the browser host's test builds only (main/browser/test-faults.ts). */
-  extra: { logLevel?: string; testFaults?: { evaluationIntervalMs?: number } } = {},
+  extra: { logLevel?: string; testFaults?: { evaluationIntervalMs?: number; startAt?: number } } = {},
 ): StartServer {
   return (options) =>
     new Promise((resolve, reject) => {

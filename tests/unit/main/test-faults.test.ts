@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testFaultsFromEnv } from '../../../main/browser/test-faults';
+import { clockFrom } from '../../../server/testing/faults';
 
 describe('the test builds fault switch, as the hosts pass it', () => {
   it('is off unless CONSOLE_TEST_FAULTS is exactly 1', () => {
@@ -20,6 +21,25 @@ describe('the test builds fault switch, as the hosts pass it', () => {
       expect(testFaultsFromEnv({ CONSOLE_TEST_FAULTS: '1', CONSOLE_TEST_EVALUATION_SECONDS: bad })).toEqual({
         testFaults: {},
       });
+  });
+
+  it('starts the server clock at CONSOLE_TEST_NOW, a valid instant, only with the switch on', () => {
+    const at = '2026-03-14T22:00:00.000Z';
+    expect(testFaultsFromEnv({ CONSOLE_TEST_NOW: at })).toEqual({});
+    expect(testFaultsFromEnv({ CONSOLE_TEST_FAULTS: '1', CONSOLE_TEST_NOW: at })).toEqual({
+      testFaults: { startAt: Date.parse(at) },
+    });
+    expect(testFaultsFromEnv({ CONSOLE_TEST_FAULTS: '1', CONSOLE_TEST_NOW: 'tonight' })).toEqual({
+      testFaults: {},
+    });
+  });
+
+  it('runs that clock on at the real pace', () => {
+    let real = 1_000;
+    const now = clockFrom(50_000, () => real);
+    expect(now()).toBe(50_000);
+    real += 2_500;
+    expect(now()).toBe(52_500);
   });
 
   it('is never read by the Electron host, the entry of the packaged app', () => {

@@ -1,0 +1,119 @@
+/**
+ * The demo's intraday series at any hour (issue 29): a demo seeded at the start of its build day, as the
+ * build's snapshot is, and first started days later at 00:30, 09:00 or 22:00 (a fake clock) charts every
+ * bucket of every range up to that minute — API Performance 1 h, 6 h, 24 h and 7 days, System Health's
+ * 24 hours — and User Analytics has sessions today; nothing it seeded or filled lies after now.
+ */
+import { max, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiPerformance, SystemHealth } from '../../../../shared/api/monitoring';
+import type { UserAnalytics } from '../../../../shared/api/usage';
+import { API_RANGE_VALUES } from '../../../../shared/monitoring';
+import type { Database } from '../../../../server/db/client';
+import { migrateDatabase } from '../../../../server/db/migrate';
+import {
+  demoAnchor,
+  processSamples,
+  requestRollups,
+  serverInstances,
+  serviceProbes,
+  usageEvents,
+} from '../../../../server/db/schema';
+import { rolledUpTo, startOfHour } from '../../../../server/monitoring/rollup';
+import { seedDemo } from '../../../../server/seed/demo';
+import { DEMO_USERS } from '../../../../server/seed/demo-users';
+import { insertDemoSignals } from '../../../../server/seed/signals';
+import { insertDemoUsage } from '../../../../server/seed/usage';
+import { testDatabases } from '../../../support/databases';
+import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
+
+const MINUTE = 60_000;
+const BUILD = Date.parse('2026-03-02T00:00:00.000Z');
+/** A Tuesday just after midnight, a Wednesday morning, a Saturday night. */
+const FIRST_STARTS = ['2026-03-10T00:30:00.000Z', '2026-03-11T09:00:00.000Z', '2026-03-14T22:00:00.000Z'];
+
+const cases = testDatabases.flatMap((target) =>
+  FIRST_STARTS.map((at) => ({ target, at, name: target.name })),
+);
+
+describe.each(cases)('a demo first started at $at on $name', ({ target, at }) => {
+  const now = Date.parse(at);
+  const clock = createClock(now);
+  let database: Database;
+  let app: FastifyInstance;
+  let token: string;
+  const get = async <T>(url: string) => {
+    const answer = await call(app, { method: 'GET', url, headers: bearer(token) });
+    expect(answer.status).toBe(200);
+    return answer.body.data as T;
+  };
+
+  beforeAll(async () => {
+    database = await target.open();
+    // What the build's snapshot holds of these series: seeded at the start of the build day, not anchored.
+    await seedDemo(database, { tenants: false });
+    await insertDemoSignals(database.db, BUILD);
+    await insertDemoUsage(database.db, BUILD);
+    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
+    // The first start.
+    await migrateDatabase(database, { now });
+    app = await buildTestApp(database, clock);
+    const admin = DEMO_USERS.find((u) => u.email === 'admin@demo.example')!;
+    token = await tokenFor(database, clock, admin.id);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it.each(API_RANGE_VALUES)('API Performance %s has requests in every point up to now', async (range) => {
+    const answer = await get<ApiPerformance>(`/monitoring/api-performance?range=${range}`);
+    const empty = answer.trend.filter((p) => p.requests === 0).map((p) => p.time);
+    expect(empty).toEqual([]);
+    expect(Date.parse(answer.trend.at(-1)!.time)).toBeLessThanOrEqual(now);
+    expect(answer.trend.every((p) => p.p95 !== null)).toBe(true);
+  });
+
+  it("System Health's 24 hours have samples and traffic in every hour up to now", async () => {
+    const answer = await get<SystemHealth>('/monitoring/system-health');
+    expect(answer.performance.filter((p) => p.cpu === null || p.memory === null)).toEqual([]);
+    expect(answer.traffic.filter((p) => p.requests === 0)).toEqual([]);
+    expect(Date.parse(answer.performance.at(-1)!.time)).toBe(startOfHour(now));
+    expect(answer.kpis.averageResponseMs).not.toBeNull();
+  });
+
+  it('User Analytics has sessions, users and page views today', async () => {
+    const answer = await get<UserAnalytics>('/analytics/usage?range=7d');
+    const today = answer.trend.at(-1)!;
+    expect(today.date).toBe(at.slice(0, 10));
+    expect(today.sessions).toBeGreaterThan(0);
+    expect(today.users).toBeGreaterThan(0);
+    expect(today.pageViews).toBeGreaterThan(0);
+  });
+
+  it('ends every series at the minute of the first start, hours rolled up to its hour, nothing later', async () => {
+    const { db } = database;
+    const [rollup] = await db.select({ last: max(requestRollups.periodStart) }).from(requestRollups);
+    const [sample] = await db.select({ last: max(processSamples.sampledAt) }).from(processSamples);
+    const [probe] = await db.select({ last: max(serviceProbes.checkedAt) }).from(serviceProbes);
+    const [usage] = await db.select({ last: max(usageEvents.occurredAt) }).from(usageEvents);
+    const [seen] = await db.select({ last: max(serverInstances.lastSeenAt) }).from(serverInstances);
+    expect(rollup?.last?.getTime()).toBe(now - (now % MINUTE));
+    expect(sample?.last?.getTime()).toBe(now - (now % MINUTE));
+    expect(probe?.last?.getTime()).toBeGreaterThan(now - 5 * MINUTE);
+    expect(probe?.last?.getTime()).toBeLessThanOrEqual(now);
+    expect(usage?.last?.getTime()).toBeLessThanOrEqual(now);
+    expect(seen?.last?.getTime()).toBeLessThanOrEqual(now);
+    expect(await rolledUpTo(db)).toBe(startOfHour(now));
+    // Each hour row holds exactly its minutes (the job's own roll-up), so no range counts twice.
+    const mismatched = await db.execute(sql`
+      select h.period_start from request_rollups h
+      join (select date_trunc('hour', period_start at time zone 'UTC') at time zone 'UTC' as hour,
+              instance_id, route, method, sum(requests)::int as requests
+            from request_rollups where resolution = 'minute' group by 1, 2, 3, 4) m
+        on m.hour = h.period_start and m.instance_id = h.instance_id and m.route = h.route and m.method = h.method
+      where h.resolution = 'hour' and h.requests <> m.requests`);
+    expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+});
