@@ -1,6 +1,15 @@
 /** The audit group's tables (the barrel of every table is server/db/schema.ts). */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import {
   AUDIT_ACTIONS,
   AUDIT_STATUSES,

@@ -125,7 +125,11 @@ describe('tables and lists', () => {
       eventLoopDelayMs: 1,
       openConnections: 1234,
     };
-    render(<InfrastructureTable instances={[row, { ...row, id: 'api-2', host: 'api-2', openConnections: null }]} />);
+    render(
+      <InfrastructureTable
+        instances={[row, { ...row, id: 'api-2', host: 'api-2', openConnections: null }]}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Infrastructure components' });
     const headers = within(table)
       .getAllByRole('columnheader')

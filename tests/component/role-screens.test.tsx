@@ -15,7 +15,14 @@ import { useOrganizationStore } from '../../renderer/app/state/useOrganizationSt
 import { RolePermissionsPage } from '../../renderer/features/role-permissions/RolePermissionsPage';
 import { RoleVerificationPage } from '../../renderer/features/role-verification/RoleVerificationPage';
 import { apiCheckCommands } from '../../renderer/features/role-verification/commands';
-import { ADMIN, installBridge, removeBridge, renderScreen, signInAs, stubResizeObserver } from './alerting-fixtures';
+import {
+  ADMIN,
+  installBridge,
+  removeBridge,
+  renderScreen,
+  signInAs,
+  stubResizeObserver,
+} from './alerting-fixtures';
 
 const SUPER_ADMIN = {
   ...ADMIN,
@@ -114,7 +121,9 @@ describe('the role screens', () => {
     const region = await screen.findByRole('region', { name: 'API check commands' });
     const expected = apiCheckCommands(INFO, ORG).map((c) => c.text);
     expect(region.textContent).toBe(expected.join('\n'));
-    expect(expected[0]).toBe('curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:4200/organizations/user');
+    expect(expected[0]).toBe(
+      'curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:4200/organizations/user',
+    );
     expect(region.textContent).not.toContain('/auth/verify');
   });
 
@@ -123,7 +132,13 @@ describe('the role screens', () => {
     bridge();
     renderScreen(<RoleVerificationPage />);
     const region = await screen.findByRole('region', { name: 'API check commands' });
-    await waitFor(() => expect(region.textContent).toBe(apiCheckCommands(INFO, null).map((c) => c.text).join('\n')));
+    await waitFor(() =>
+      expect(region.textContent).toBe(
+        apiCheckCommands(INFO, null)
+          .map((c) => c.text)
+          .join('\n'),
+      ),
+    );
     expect(screen.getByText('No current organization: the center analytics command needs one.')).toBeTruthy();
   });
 });

@@ -19,13 +19,7 @@ import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { usePermissionCatalogue, useRoles, roleQueries } from '../role-permissions/queries';
-import {
-  categoryBars,
-  CHECKLIST,
-  EXPECTED_ROLES,
-  expectedAllowed,
-  type CategoryBar,
-} from './expected';
+import { categoryBars, CHECKLIST, EXPECTED_ROLES, expectedAllowed, type CategoryBar } from './expected';
 import { FormField } from '../../components/ui/FormField';
 import { apiCheckCommands } from './commands';
 

@@ -26,7 +26,11 @@ export interface ApiCheckCommand {
 
 const TOKEN_HEADER = { Authorization: 'Bearer $TOKEN' };
 
-export function apiCommand(bases: ApiBases, endpoint: Endpoint, params: Record<string, string> = {}): ApiCheckCommand {
+export function apiCommand(
+  bases: ApiBases,
+  endpoint: Endpoint,
+  params: Record<string, string> = {},
+): ApiCheckCommand {
   const base = endpoint.client === 'organizations' ? bases.organizationApiUrl : bases.gatewayUrl;
   const url = `${base.replace(/\/+$/, '')}${buildPath(endpoint.path, params)}`;
   const method = endpoint.method;
