@@ -36,6 +36,8 @@ const ROLES: Role[] = SYSTEM_ROLES.map((r) => ({
   description: r.description,
   permissions: [...r.permissions],
   isSystemRole: true,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:00.000Z',
   userCount: 1,
 }));
 
