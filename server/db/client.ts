@@ -6,6 +6,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { pgliteFolder, type PgliteFolder } from './pglite-folders';
 import { pgliteHandle } from './pglite-handle';
 import { schema } from './schema';
@@ -80,6 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
   const handle = pgliteHandle(
     await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
       ...(dataDir ? { dataDir } : {}),
       ...(snapshot ? { loadDataDir: snapshot } : {}),
     }),

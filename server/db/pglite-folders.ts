@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomUUID } from 'node:crypto';
 import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import type { PgliteHandle } from './pglite-handle';
 
 /**
@@ -81,7 +82,7 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
           await rename(dataDir, previous);
           moved = true;
           await rename(prepared, dataDir);
-          next = await PGlite.create({ dataDir });
+          next = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
         } catch (error) {
           // The restored folder did not take its place or does not open: the old one comes back.
           if (moved) {
@@ -89,7 +90,7 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
             await rename(previous, dataDir);
           }
           await rm(markerOf(dataDir), { force: true });
-          return { next: await PGlite.create({ dataDir }), result: error };
+          return { next: await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }), result: error };
         }
         // In place: a marker left behind would only be read as a finished swap.
         await rm(markerOf(dataDir), { force: true }).catch(() => undefined);

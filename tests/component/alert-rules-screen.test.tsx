@@ -419,4 +419,29 @@ describe('Alert Rules (/alert-rules)', () => {
     for (const name of ['New silence', 'End silence', 'New maintenance window', 'Send test'])
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
+  it('opens /alert-rules?new=1 on the create form only for a user holding alerts create and update', async () => {
+    bridge();
+    signInAs({ ...ADMIN, permissions: ['alerts.read', 'alerts.create'] });
+    renderScreen(<AlertRulesPage />, '/alert-rules?new=1');
+    await waitFor(() => expect(ruleNames()).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Create alert rule' })).toBeNull();
+    for (const name of ['Create Rule', 'Pause', 'Edit', 'Duplicate', 'Delete'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('opens /alert-rules?new=1 on the create form for a user holding both', async () => {
+    bridge();
+    renderScreen(<AlertRulesPage />, '/alert-rules?new=1');
+    expect(await screen.findByRole('dialog', { name: 'Create alert rule' })).toBeTruthy();
+  });
+
+  it('offers Delete only with alerts.delete too, the permission the server asks of it', async () => {
+    bridge();
+    signInAs({ ...ADMIN, permissions: ['alerts.read', 'alerts.create', 'alerts.update'] });
+    renderScreen(<AlertRulesPage />);
+    await waitFor(() => expect(ruleNames()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Create Rule' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Duplicate' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@
  * the spec's empty state, acknowledge with a comment, assign to any user who may see alerts or to me, and
  * the changes hidden from a user who may only read.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../shared/alerting';
@@ -195,5 +195,16 @@ describe('Alert Management (/alerts)', () => {
     expect(within(dialog).getByRole('button', { name: 'Assign to me' })).toBeTruthy();
     expect(within(dialog).queryByRole('combobox', { name: 'Assign to' })).toBeNull();
     expect(callsTo(calls, 'users.listUsers')).toEqual([]);
+  });
+  it('offers Create Rule only to a user holding alerts create and update (part 2 §6)', async () => {
+    bridge();
+    signInAs({ ...ADMIN, permissions: ['alerts.read', 'alerts.create'] });
+    renderScreen(<AlertsPage />);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Create Rule' })).toBeNull();
+    cleanup();
+    signInAs({ ...ADMIN, permissions: ['alerts.read', 'alerts.create', 'alerts.update'] });
+    renderScreen(<AlertsPage />);
+    expect(await screen.findByRole('button', { name: 'Create Rule' })).toBeTruthy();
   });
 });

@@ -110,4 +110,36 @@ describe('tables and lists', () => {
     expect(bars).toEqual(['good', 'warn', 'bad']);
     expect(screen.getByText('offline')).toBeTruthy();
   });
+
+  it("shows each component's type and connections under the spec's headers (part 2 §3)", () => {
+    const row: InstanceRow = {
+      id: 'api-1',
+      host: 'api-1',
+      region: 'local',
+      version: '1',
+      status: 'online',
+      startedAt: '2026-03-02T09:00:00.000Z',
+      lastSeenAt: '2026-03-02T09:00:00.000Z',
+      load: 10,
+      memoryPercent: 10,
+      eventLoopDelayMs: 1,
+      openConnections: 1234,
+    };
+    render(
+      <InfrastructureTable
+        instances={[row, { ...row, id: 'api-2', host: 'api-2', openConnections: null }]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Infrastructure components' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Type', 'Connections']));
+    const cells = (id: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(id) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('api-1')).toEqual(expect.arrayContaining(['API server', '1,234']));
+    expect(cells('api-2')).toEqual(expect.arrayContaining(['API server', '—']));
+  });
 });

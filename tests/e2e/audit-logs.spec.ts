@@ -101,6 +101,17 @@ test('filters, search, Clear Filters (n) and the empty state', async ({ page, sh
     .poll(async () => everyRow(await renderedRows(page), (row) => row.user === 'Dana Director'))
     .toBe(true);
 
+  // Any field value (part 2 §5): an address shown in the table finds its records.
+  await page.getByLabel('Search audit logs').fill('');
+  await expect.poll(async () => (await counts(page)).shown).toBe(all.total);
+  const address = ((await firstCell(page, 'ipAddress').textContent()) ?? '').trim();
+  expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  await page.getByLabel('Search audit logs').fill(address);
+  await expect.poll(async () => (await counts(page)).shown).toBeLessThan(all.total);
+  await expect
+    .poll(async () => (await renderedRows(page)).some((row) => row.ipAddress === address))
+    .toBe(true);
+
   await page.getByLabel('Search audit logs').fill('no-such-record-anywhere');
   await expect(page.getByText('No audit logs found matching your criteria')).toBeVisible();
   await expect(countLine(page)).toContainText('Showing 0 of');

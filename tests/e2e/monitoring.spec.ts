@@ -36,6 +36,10 @@ test('System Health opens on the demo and the live instance', async ({ page, sha
   // The demo's two past instances, and this host's embedded server online.
   await expect(infrastructure(page).getByRole('row', { name: /demo-api-1/ })).toContainText('offline');
   await expect(infrastructure(page).getByRole('row').filter({ hasText: 'online' })).toHaveCount(1);
+  // Part 2 §3: each component's type and connections.
+  for (const name of ['Type', 'Connections'])
+    await expect(infrastructure(page).getByRole('columnheader', { name })).toBeVisible();
+  await expect(infrastructure(page).getByRole('row', { name: /demo-api-1/ })).toContainText('API server');
   await expect(
     page.getByRole('region', { name: 'Job Queues' }).getByRole('row', { name: /signals-probes/ }),
   ).toBeVisible();

@@ -45,9 +45,10 @@ test('a role made from a template gains a permission in the matrix, and its hold
   // Create from the Security Analyst template: the form opens prefilled.
   await page.getByRole('tab', { name: 'Role Templates' }).click();
   const template = page.getByRole('listitem', { name: 'Security Analyst' });
-  await expect(
-    template.getByRole('list', { name: 'Preview of Security Analyst' }).getByRole('listitem'),
-  ).toHaveCount(4);
+  const preview = template.getByRole('list', { name: 'Preview of Security Analyst' });
+  await expect(preview.getByRole('listitem')).toHaveCount(4);
+  // Part 2 §9: three permission actions, then how many more.
+  await expect(preview).toContainText('Read audit');
   await template.getByRole('button', { name: 'Use Template' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Role' });
   await expect(dialog.getByLabel('Role Name')).toHaveValue('Security Analyst');
@@ -174,6 +175,7 @@ test('a custom role is deleted after confirmation; a system role cannot be', asy
 test('role verification tests a role on the server and runs the checklist', async ({
   page,
   sharedHost: host,
+  request,
 }) => {
   await openConsole(page, host, '/role-verification');
   await signIn(page, DEMO.admin);
@@ -200,7 +202,33 @@ test('role verification tests a role on the server and runs the checklist', asyn
 
   const info = await page.evaluate(() => window.consoleApi['app:info']());
   if (!info.ok) throw new Error(info.error.message);
-  await expect(page.getByLabel('API check commands')).toContainText(
+  const commands = page.getByLabel('API check commands');
+  await expect(commands).toContainText(
+    `curl -H "Authorization: Bearer $TOKEN" ${info.value.organizationApiUrl}/organizations/user`,
+  );
+  await expect(commands).toContainText(
     `curl -H "Authorization: Bearer $TOKEN" ${info.value.gatewayUrl}/centers`,
   );
+
+  // Every command works as printed: its method, headers and address, with $TOKEN a session token.
+  const login = await request.post(`${info.value.gatewayUrl}/auth/login`, {
+    data: { email: DEMO.admin, password: DEMO_PASSWORD },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const lines = ((await commands.textContent()) ?? '').split('\n').filter(Boolean);
+  expect(lines).toHaveLength(3);
+  for (const line of lines) {
+    const printed = /^curl (?:-X (\w+) )?((?:-H "[^"]+" )*)(\S+)$/.exec(line);
+    expect(printed, line).not.toBeNull();
+    const [, method = 'GET', headerText = '', url = ''] = printed!;
+    const headers = Object.fromEntries(
+      [...headerText.matchAll(/-H "([^:]+): ([^"]+)"/g)].map(([, name, value]) => [
+        name!,
+        value!.replace('$TOKEN', token),
+      ]),
+    );
+    const answer = await request.fetch(url, { method, headers });
+    expect(answer.status(), line).toBe(200);
+    expect(((await answer.json()) as { success: boolean }).success, line).toBe(true);
+  }
 });

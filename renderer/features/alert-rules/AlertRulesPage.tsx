@@ -20,7 +20,7 @@ import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { useDeleteRule, useDuplicateRule, useSetRuleStatus } from '../alerts/mutations';
 import { useRules } from '../alerts/queries';
-import { capitalize, SEVERITY_TONE } from '../alerts/rules';
+import { capitalize, mayDeleteRules, mayManageRules, SEVERITY_TONE } from '../alerts/rules';
 import type { StatusTone } from '../../components/ui/StatusBadge';
 import type { RuleState } from '../../../shared/alerting';
 
@@ -63,10 +63,10 @@ const STATUS_ICON = { active: CirclePlay, paused: CirclePause, draft: FilePen } 
 export function AlertRulesPage() {
   const me = useAuthStore((state) => state.user);
   const [params, setParams] = useSearchParams();
-  const canManage =
-    (me?.permissions.includes('alerts.create') && me.permissions.includes('alerts.update')) ?? false;
+  const canManage = mayManageRules(me?.permissions);
+  // ?new=1 (the Alerts screen's Create Rule) opens the form only for someone who may use it.
   const [editing, setEditing] = useState<Editing>(() =>
-    params.get('new') && RULE_TEMPLATES[0]
+    canManage && params.get('new') && RULE_TEMPLATES[0]
       ? { id: null, rule: { ...RULE_TEMPLATES[0].rule, name: '' } }
       : null,
   );
@@ -107,6 +107,7 @@ export function AlertRulesPage() {
 
 function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editing) => void }) {
   const rules = useRules();
+  const canDelete = mayDeleteRules(useAuthStore((state) => state.user?.permissions));
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<(typeof RULE_STATUSES)[number] | 'all'>('all');
   const [severity, setSeverity] = useState<(typeof RULE_SEVERITIES)[number] | 'all'>('all');
@@ -217,13 +218,15 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
                 </Button>
                 <Button onClick={() => onEdit({ id: r.id, rule: toInput(r) })}>Edit</Button>
                 <Button onClick={() => duplicate.mutate(r.id)}>Duplicate</Button>
-                <Button
-                  onClick={() => {
-                    if (window.confirm(`Delete alert rule "${r.name}"?`)) remove.mutate(r.id);
-                  }}
-                >
-                  Delete
-                </Button>
+                {canDelete ? (
+                  <Button
+                    onClick={() => {
+                      if (window.confirm(`Delete alert rule "${r.name}"?`)) remove.mutate(r.id);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
               </div>
             ) : null}
           </li>

@@ -28,6 +28,7 @@ import { useMinuteClock } from '../alerts-feed/queries';
 import {
   capitalize,
   filterAlerts,
+  mayManageRules,
   NO_ALERT_FILTER,
   SEVERITY_TONE,
   STATUS_TONE,
@@ -47,7 +48,7 @@ export function AlertsPage() {
   const [tab, setTab] = useState(0);
   const exportAlerts = useExportAlerts();
   const stats = alerts.data?.stats;
-  const canCreate = me?.permissions.includes('alerts.create') ?? false;
+  const canCreate = mayManageRules(me?.permissions);
   return (
     <div className="space-y-6">
       <PageHeader

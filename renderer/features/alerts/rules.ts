@@ -35,3 +35,17 @@ export const STATUS_TONE: Record<AlertStatus, StatusTone> = {
 };
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Part 2 §6: the rule controls (create, edit, pause, duplicate, delete) need alerts.create and alerts.update
+ * together; the Alerts screen's Create Rule and /alert-rules?new=1 are the same control.
+ */
+export function mayManageRules(permissions: readonly string[] | undefined): boolean {
+  return RULE_CONTROL_PERMISSIONS.every((p) => (permissions ?? []).includes(p));
+}
+export const RULE_CONTROL_PERMISSIONS = ['alerts.create', 'alerts.update'] as const;
+
+/** Delete also needs alerts.delete, which the server asks of it: never a button the server would refuse. */
+export function mayDeleteRules(permissions: readonly string[] | undefined): boolean {
+  return mayManageRules(permissions) && (permissions ?? []).includes('alerts.delete');
+}

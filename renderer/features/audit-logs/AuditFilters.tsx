@@ -63,7 +63,7 @@ export function AuditFilters({
               type="search"
               value={filters.search}
               onChange={(e) => onChange({ ...filters, search: e.target.value })}
-              placeholder="Search by user, action, resource or details..."
+              placeholder="Search any field: user, action, resource, address, details..."
               className="w-full rounded-md border border-line bg-surface py-2 pl-9 pr-3 text-sm text-fg"
             />
           </>

@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { clsx } from 'clsx';
 import { Filter, Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { ERRORS } from '../../../shared/errors';
 import { AccessDenied } from '../../app/guards/AccessDenied';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
@@ -80,7 +81,7 @@ function RoleManagement() {
     return (
       <div className="space-y-6">
         {header}
-        <LoadingState label="Loading roles..." error={failure} fallback="Roles could not be loaded" />
+        <LoadingState label="Loading roles..." error={failure} fallback={ERRORS.rbacInitFailed} />
       </div>
     );
   }
@@ -97,6 +98,7 @@ function RoleManagement() {
       panel: (
         <TemplatesTab
           templates={templates}
+          catalogue={permissions}
           abilities={abilities}
           onApply={(t) => setDraft({ name: t.name, description: t.description, permissions: t.permissions })}
         />

@@ -1,6 +1,6 @@
 import { LayoutTemplate } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
-import { templatePreview, type RoleAbilities, type RoleTemplate } from './rules';
+import { templatePreview, type CataloguePermission, type RoleAbilities, type RoleTemplate } from './rules';
 
 const CATEGORY_STYLE: Record<RoleTemplate['category'], string> = {
   system: 'bg-blue-50 text-blue-700 dark:bg-blue-500/10 dark:text-blue-300',
@@ -11,17 +11,19 @@ const CATEGORY_STYLE: Record<RoleTemplate['category'], string> = {
 /** Role Templates: applying one opens the Create Role form prefilled (part 2 §6). */
 export function TemplatesTab({
   templates,
+  catalogue,
   abilities,
   onApply,
 }: {
   templates: readonly RoleTemplate[];
+  catalogue: readonly CataloguePermission[];
   abilities: RoleAbilities;
   onApply: (template: RoleTemplate) => void;
 }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {templates.map((template) => {
-        const preview = templatePreview(template);
+        const preview = templatePreview(template, catalogue);
         return (
           <li
             key={template.id}
@@ -43,9 +45,9 @@ export function TemplatesTab({
               </div>
             </div>
             <ul aria-label={`Preview of ${template.name}`} className="mt-3 flex flex-wrap gap-1.5">
-              {preview.shown.map((id) => (
-                <li key={id} className="rounded bg-surface-muted px-2 py-0.5 font-mono text-xs text-fg">
-                  {id}
+              {preview.shown.map(({ id, action }) => (
+                <li key={id} title={id} className="rounded bg-surface-muted px-2 py-0.5 text-xs text-fg">
+                  {action}
                 </li>
               ))}
               {preview.more > 0 ? <li className="px-1 text-xs text-muted">+{preview.more} more</li> : null}

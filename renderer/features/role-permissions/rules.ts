@@ -88,9 +88,23 @@ export function roleTemplates(catalogue: readonly CataloguePermission[]): RoleTe
 
 /** Part 2 §9: a template's preview shows three permission actions, then how many more. */
 export const TEMPLATE_PREVIEW_SIZE = 3;
-export function templatePreview(template: RoleTemplate): { shown: string[]; more: number } {
+
+export interface PreviewAction {
+  id: string;
+  /** The action as the catalogue names it, on its resource ("Read audit", "View health system"). */
+  action: string;
+}
+
+/** The first three permissions of a template as actions (the catalogue's names; the id where it has none). */
+export function templatePreview(
+  template: RoleTemplate,
+  catalogue: readonly CataloguePermission[],
+): { shown: PreviewAction[]; more: number } {
+  const names = new Map(catalogue.map((p) => [p.id, p.name]));
   return {
-    shown: template.permissions.slice(0, TEMPLATE_PREVIEW_SIZE),
+    shown: template.permissions
+      .slice(0, TEMPLATE_PREVIEW_SIZE)
+      .map((id) => ({ id, action: names.get(id) ?? id })),
     more: Math.max(0, template.permissions.length - TEMPLATE_PREVIEW_SIZE),
   };
 }

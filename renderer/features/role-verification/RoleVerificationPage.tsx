@@ -1,10 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Play, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { ERRORS } from '../../../shared/errors';
 import type { Role } from '../../../shared/api/roles';
-import { buildPath } from '../../../shared/api/endpoint';
-import { authEndpoints } from '../../../shared/api/auth';
-import { roleEndpoints } from '../../../shared/api/roles';
 import { roleDisplayName, systemRole } from '../../../shared/permissions';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { useOrganizationStore } from '../../app/state/useOrganizationStore';
@@ -21,15 +19,9 @@ import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { routeTitle } from '../../lib/navigation';
 import { usePermissionCatalogue, useRoles, roleQueries } from '../role-permissions/queries';
-import {
-  categoryBars,
-  CHECKLIST,
-  curlCommand,
-  EXPECTED_ROLES,
-  expectedAllowed,
-  type CategoryBar,
-} from './expected';
+import { categoryBars, CHECKLIST, EXPECTED_ROLES, expectedAllowed, type CategoryBar } from './expected';
 import { FormField } from '../../components/ui/FormField';
+import { apiCheckCommands } from './commands';
 
 /** Role Verification (part 2 §2): what a role may do, checked by the server, and the checklist run for real. */
 export function RoleVerificationPage() {
@@ -49,7 +41,7 @@ export function RoleVerificationPage() {
     return (
       <div className="space-y-6">
         {header}
-        <LoadingState label="Loading roles..." error={failure} fallback="Roles could not be loaded" />
+        <LoadingState label="Loading roles..." error={failure} fallback={ERRORS.rbacInitFailed} />
       </div>
     );
   }
@@ -318,28 +310,28 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
   );
 }
 
-/** Example API checks with the real base address; $TOKEN stands for the session token, never shown. */
+/** Example API checks with the real base addresses; $TOKEN stands for the session token, never shown. */
 function ApiCommands() {
   const info = useAppInfo();
-  const organizationId = useOrganizationStore((state) => state.currentId) ?? '{organizationId}';
-  const base = info.data?.gatewayUrl;
-  const paths = [
-    buildPath(authEndpoints.verify.path),
-    buildPath(roleEndpoints.listCenters.path),
-    buildPath(roleEndpoints.centerAnalytics.path, { id: organizationId }),
-  ];
+  const organizationId = useOrganizationStore((state) => state.currentId);
+  const commands = info.data ? apiCheckCommands(info.data, organizationId) : undefined;
   return (
     <Card title="API Checks">
       <p className="mb-3 text-sm text-muted">
         The same calls from a terminal. $TOKEN is a session token of the user to check.
       </p>
-      {base ? (
+      {commands ? (
         <ScrollRegion label="API check commands" className="rounded-md bg-surface-muted">
-          <pre className="p-3 text-xs text-fg">{paths.map((p) => curlCommand(base, p)).join('\n')}</pre>
+          <pre className="p-3 text-xs text-fg">{commands.map((c) => c.text).join('\n')}</pre>
         </ScrollRegion>
       ) : (
         <Spinner />
       )}
+      {commands && organizationId === null ? (
+        <p className="mt-2 text-xs text-muted">
+          No current organization: the center analytics command needs one.
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -102,8 +102,3 @@ export const CHECKLIST: readonly ChecklistItem[] = [
 export function expectedAllowed(item: ChecklistItem, permissions: readonly string[]): boolean {
   return item.permission === null || permissions.includes(item.permission);
 }
-
-/** An example command: the real base address, the token left to the reader (the console never shows it). */
-export function curlCommand(baseUrl: string, path: string): string {
-  return `curl -H "Authorization: Bearer $TOKEN" ${baseUrl.replace(/\/+$/, '')}${path}`;
-}

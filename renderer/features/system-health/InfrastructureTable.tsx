@@ -6,9 +6,12 @@ import { InfoPopover } from '../../components/ui/InfoPopover';
 import { LoadBar } from '../../components/ui/LoadBar';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { MONITORING_TONE } from '../../components/ui/tone';
-import { formatMs, formatPct, formatTime } from '../../lib/monitoring-format';
+import { formatCount, formatMs, formatPct, formatTime } from '../../lib/monitoring-format';
 
 const STATUS_TONE: Record<InstanceStatus, Tone> = { online: 'good', maintenance: 'warn', offline: 'bad' };
+
+/** Part 2 §3 gives an infrastructure component a type; ours are all the console's API servers. */
+export const INSTANCE_TYPE = 'API server';
 
 const COLUMNS: readonly DataColumn<InstanceRow>[] = [
   {
@@ -19,6 +22,8 @@ const COLUMNS: readonly DataColumn<InstanceRow>[] = [
     sortValue: (r) => r.id,
     width: 'minmax(0,1.6fr)',
   },
+  // Every component the console tracks is an API server instance (each registers its own heartbeat).
+  { id: 'type', header: 'Type', cell: () => INSTANCE_TYPE },
   { id: 'host', header: 'Host', cell: (r) => r.host, sortValue: (r) => r.host },
   { id: 'region', header: 'Region', cell: (r) => r.region, sortValue: (r) => r.region },
   {
@@ -37,6 +42,13 @@ const COLUMNS: readonly DataColumn<InstanceRow>[] = [
     cell: (r) => <LoadBar value={r.load} label={`Load of ${r.id}`} />,
     sortValue: (r) => r.load ?? -1,
     width: 'minmax(0,1.3fr)',
+  },
+  {
+    id: 'connections',
+    header: 'Connections',
+    numeric: true,
+    cell: (r) => (r.openConnections === null ? '—' : formatCount(r.openConnections)),
+    sortValue: (r) => r.openConnections ?? -1,
   },
   {
     id: 'memory',
@@ -65,6 +77,7 @@ export function InfrastructureTable({ instances }: { instances: readonly Instanc
         <InfoPopover label="Infrastructure Components">
           Each API server instance registers a heartbeat with every minute sample; one silent for 3 minutes
           (or stopped) is offline. Load is the CPU use of its latest sample: red above 80, yellow above 60.
+          Connections are the HTTP connections it held open at that sample.
         </InfoPopover>
       }
     >
@@ -73,7 +86,7 @@ export function InfrastructureTable({ instances }: { instances: readonly Instanc
         columns={COLUMNS}
         data={instances}
         getRowId={(r) => r.id}
-        minWidth="56rem"
+        minWidth="66rem"
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog, AuditPage, AuditVerification } from '../../../../shared/api';
 import { ERRORS, formatError } from '../../../../shared/errors';
 import { appendAuditRecord, sealLegacyAuditRecords, verifyAuditChain } from '../../../../server/audit/chain';
+import { auditConditions } from '../../../../server/audit/query';
 import { purgeExpiredAuditDays } from '../../../../server/audit/retention';
 import { auditLogs } from '../../../../server/db/schema';
 import { seedAuditTrail } from '../../../../server/seed/audit';
@@ -325,6 +326,64 @@ describe.each(testDatabases)('audit chain and search on $name', (target) => {
           (r) => r.action === 'LOGIN' || /login/i.test(JSON.stringify(r)),
         ),
       ).toBe(true);
+    });
+
+    it('matches any field value: address, user agent, resource id, record and user ids, status, severity', async () => {
+      const probe = await appendAuditRecord(suite.database.db, {
+        id: crypto.randomUUID(),
+        organizationId: null,
+        userId: crypto.randomUUID(),
+        userName: 'Probe Person',
+        userEmail: null,
+        action: 'EXPORT',
+        resource: 'report',
+        resourceId: 'rpt-Quartz-42',
+        details: {},
+        timestamp: new Date('2026-03-01T03:00:00.000Z'),
+        ipAddress: '203.0.113.77',
+        userAgent: 'Mozilla/5.0 (X11; ProbeBrowser/9.1)',
+        status: 'warning',
+        severity: 'critical',
+      });
+      for (const value of [
+        '203.0.113.77',
+        'probebrowser/9',
+        'RPT-quartz',
+        probe.id.slice(0, 13),
+        probe.userId!.toUpperCase(),
+      ]) {
+        const rows = await walk(`search=${encodeURIComponent(value)}`, 500);
+        expect(
+          rows.map((r) => r.id),
+          value,
+        ).toEqual([probe.id]);
+      }
+      const everything = [...all, { ...probe, timestamp: probe.timestamp.toISOString() }];
+      for (const value of ['warning', 'CRITICAL']) {
+        const rows = await walk(`search=${value}`, 50);
+        const exact = everything.filter(
+          (r) => r.status === value.toLowerCase() || r.severity === value.toLowerCase(),
+        );
+        expect(exact.length, value).toBeGreaterThan(0);
+        expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(exact.map((r) => r.id)));
+        const text = (r: AuditLog) => JSON.stringify(r).toLowerCase();
+        expect(rows.every((r) => text(r).includes(value.toLowerCase()))).toBe(true);
+      }
+      // Fields do not run into each other: the user's name and the next field's start are not one value.
+      expect(await walk(`search=${encodeURIComponent('Person EXPORT')}`, 50)).toEqual([]);
+    });
+
+    it('searches through the trigram index: the search expression is the indexed one', async () => {
+      const plan = await suite.database.db.transaction(async (tx) => {
+        // A table this small is read whole; without that choice the index is the only way left.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const result = (await tx.execute(
+          sql`explain select id from audit_logs where ${auditConditions({ search: '203.0.113.77' })}`,
+        )) as { rows: Record<string, string>[] };
+        return result.rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      expect(plan).toContain('audit_logs_search');
     });
 
     it('narrows to one organization named in X-Organization-Id; a non-member is refused', async () => {
