@@ -521,11 +521,22 @@ export function createSampler(suite: ServerSuite): Sampler {
         });
         return { token: admin, params: { id: (started.body.data as { id: string }).id } };
       }
+      case 'roles.testRole':
+        return { token: admin, params: { id: await customRole() } };
+      case 'alerts.previewRule':
+        return { token: admin, payload: SAMPLE_RULE };
+      case 'settings.testEmail':
+        return { token: admin, payload: {} };
+      case 'usage.recordEvents':
+        return {
+          token: admin,
+          payload: { sessionId: randomUUID(), screen: 'large', host: 'electron', os: 'linux', events: [] },
+        };
       case 'reports.reportData':
         return { token: admin, params: { id: await insertReport(suite.database, f.platformAdmin.id) } };
       default:
-        // An endpoint that takes no input needs no sample: a caller who may call it, and its organization.
-        if (!endpoint.params && !endpoint.body && !endpoint.query)
+        // An endpoint that takes no input (or only an optional query) needs no sample: a caller who may call it, and its organization.
+        if (!endpoint.params && !endpoint.body && (!endpoint.query || endpoint.query.safeParse({}).success))
           return endpoint.tenant ? { token: owner, org: f.orgA } : { token: admin };
         throw new Error(`No sample request for ${name}: add one to tests/support/samples.ts`);
     }
