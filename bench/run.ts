@@ -10,6 +10,7 @@ import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
@@ -55,6 +56,7 @@ for (const measure of [
   measureAlerting,
   measureTwoFactorSignIn,
   measureBackups,
+  measureFuzzing,
 ]) {
   const batch = await measure();
   results.push(...batch);
