@@ -19,6 +19,8 @@ export const SERVER_TEXTS = {
   wrongCurrentPassword: 'The current password is incorrect',
   busy: 'The server is busy. Try again in {seconds} seconds.',
   hostRefused: 'This server does not answer for the host "{host}"',
+  badPath: 'The request path is not valid',
+  pathTooLong: 'A value in the request path is too long',
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);
