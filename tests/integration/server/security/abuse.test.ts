@@ -22,7 +22,8 @@ import {
   type Endpoint,
 } from '../../../../shared/api';
 import { PERMISSION_IDS, SYSTEM_ROLES, systemRole, type SystemRoleId } from '../../../../shared/permissions';
-import { memberships } from '../../../../server/db/schema';
+import { inArray } from 'drizzle-orm';
+import { memberships, organizations } from '../../../../server/db/schema';
 import {
   CONTRACT_OPERATIONS,
   downloadVerdict,
@@ -76,6 +77,11 @@ describe.each(testDatabases)('abuse suite from the contract on $name', (target) 
 
   beforeAll(async () => {
     figures.started = performance.now();
+    // Every allowed invitation and join adds a member: room for the whole walk, not the fixture's 10.
+    await suite.database.db
+      .update(organizations)
+      .set({ maxUsers: 1000 })
+      .where(inArray(organizations.id, [f.orgA, f.orgB]));
     callers.push({ label: 'unauthenticated', permissions: [], memberships: {} });
     // A user of each system role, a viewer member of A (as in the role matrix).
     for (const role of SYSTEM_ROLES) {
