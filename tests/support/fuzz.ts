@@ -174,6 +174,8 @@ const BROKEN_BODIES = [
   `{"a":"${HUGE}"}`,
 ];
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 const json = (value: unknown): string => JSON.stringify(value) ?? 'null';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -580,9 +582,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzFigures> {
         if (fuzzCase.arm === 'valid' || !operation.body) fuzzCase.withToken = false;
         else fuzzCase.body = '"not an object"';
       }
+      // An empty parameter would make the path another route's (`/children/` is `/children`): a space instead;
+      // a lone surrogate cannot be percent-encoded at all.
       const url =
         operation.path.replace(/:(\w+)/g, (_, name: string) =>
-          encodeURIComponent(fuzzCase.params[name] ?? ''),
+          encodeURIComponent((fuzzCase.params[name] || ' ').replace(LONE_SURROGATE, '\uFFFD')),
         ) + (fuzzCase.query ? `?${fuzzCase.query}` : '');
       const headers: Record<string, string> = {};
       if (fuzzCase.body !== undefined) headers['content-type'] = 'application/json';
