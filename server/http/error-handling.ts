@@ -66,7 +66,8 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     clientOfPath(request.url),
     tooLong ? SERVER_TEXTS.pathTooLong : SERVER_TEXTS.badPath,
   );
-  void reply
+  // The option's reply is typed for a route's schemas; this one has none.
+  void (reply as unknown as FastifyReply)
     .code(tooLong ? 414 : 400)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body));
