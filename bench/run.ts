@@ -11,6 +11,7 @@ import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
 import { measureFirstLaunch } from './first-launch';
+import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
@@ -57,6 +58,7 @@ for (const measure of [
   measureAlerting,
   measureTwoFactorSignIn,
   measureBackups,
+  measureFuzzing,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -11,7 +11,7 @@ import type { ServerContext } from './context';
 import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import { fastifyTrustProxy, installHostCheck, installLaunchSecretCheck } from './http/edge';
-import { installErrorHandling } from './http/error-handling';
+import { frameworkErrors, installErrorHandling } from './http/error-handling';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
 import { createWebhookService } from './integrations/service';
@@ -94,6 +94,7 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -39,9 +39,12 @@ function firstSegment(path: string): string {
 }
 
 export function clientOf(request: FastifyRequest): ApiClientName {
-  const byPrefix = ORGANIZATION_PREFIXES.has(firstSegment(request.url)) ? 'organizations' : 'gateway';
-  return request.routeOptions.config.client ?? byPrefix;
+  return request.routeOptions.config.client ?? clientOfPath(request.url);
 }
+
+/** The client that owns a path's prefix (a request no route took). */
+export const clientOfPath = (url: string): ApiClientName =>
+  ORGANIZATION_PREFIXES.has(firstSegment(url)) ? 'organizations' : 'gateway';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, formatError } from '../../shared/errors';
-import { clientOf, errorBody } from './envelope';
+import { clientOf, clientOfPath, errorBody } from './envelope';
 import { HttpError, SERVER_TEXTS } from './errors';
 
 /**
@@ -49,6 +49,29 @@ export function installErrorHandling(app: FastifyInstance): void {
     return parseJson(request, text, done);
   });
 }
+
+/**
+ * The router's own refusals, before any route or hook runs (a path it cannot decode, a parameter longer
+ * than its limit): Fastify answers them outside the envelope and quotes the whole path back, up to the
+ * request's size. Here they leave in the envelope with a fixed text. No route means no route options, so
+ * the client is found by the path and the body is sent as text.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  reply,
+) => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body = errorBody(
+    clientOfPath(request.url),
+    tooLong ? SERVER_TEXTS.pathTooLong : SERVER_TEXTS.badPath,
+  );
+  // The option's reply is typed for a route's schemas; this one has none.
+  void (reply as unknown as FastifyReply)
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body));
+};
 
 function statusOf(error: unknown): number {
   if (error && typeof error === 'object' && 'statusCode' in error && typeof error.statusCode === 'number') {

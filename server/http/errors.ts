@@ -20,6 +20,8 @@ export const SERVER_TEXTS = {
   busy: 'The server is busy. Try again in {seconds} seconds.',
   hostRefused: 'This server does not answer for the host "{host}"',
   launchSecretRefused: 'This server answers only the console that started it',
+  badPath: 'The request path is not valid',
+  pathTooLong: 'A value in the request path is too long',
 } as const;
 
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);

@@ -49,6 +49,20 @@ describe.each(testDatabases)('the app on $name', (target) => {
     expect(body).toEqual({ success: false, error: 'Route GET /no/such/route not found' });
   });
 
+  it('answers a path the router refuses in the envelope, without quoting the path back', async () => {
+    // Found by the API fuzzer (issue 25): a path parameter over the router's length limit, or one that does
+    // not decode, got Fastify's own answer: no envelope, and the whole path (up to the request's size) quoted.
+    const long = await suite.app.inject({ method: 'POST', url: `/users/${'x'.repeat(5000)}/status` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, error: SERVER_TEXTS.pathTooLong });
+    const tenant = await suite.app.inject({ method: 'GET', url: `/organizations/${'x'.repeat(5000)}/stats` });
+    expect(tenant.statusCode).toBe(414);
+    expect(tenant.json()).toEqual({ success: false, message: SERVER_TEXTS.pathTooLong });
+    const undecodable = await suite.app.inject({ method: 'GET', url: '/children/%E0%A4%A' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ success: false, error: SERVER_TEXTS.badPath });
+  });
+
   it('answers malformed JSON with a 400 envelope', async () => {
     const { status, body } = await call(suite.app, {
       method: 'POST',
