@@ -12,7 +12,7 @@ import {
 import { DEMO_SNAPSHOT_FILE, snapshotFor } from './db/snapshot';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
-import { resolveConfig } from './config';
+import { databaseTimeoutsFromEnv, resilienceFromEnv, resolveConfig } from './config';
 import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -83,7 +83,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : undefined;
   const database = folder
     ? await openPgliteFolder(folder, snapshot, logger)
-    : await openDatabase({ url: databaseUrl, pgliteSnapshot: snapshot });
+    : await openDatabase({ url: databaseUrl, pgliteSnapshot: snapshot, timeouts: databaseTimeoutsFromEnv() });
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
   const config = {
@@ -93,6 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     allowedHosts: parseAllowedHosts(process.env.CONSOLE_ALLOWED_HOSTS),
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
+    ...resilienceFromEnv(),
     ...options.config,
     ...(options.testFaults ? { testFaults: options.testFaults } : {}),
     jwtSecret,

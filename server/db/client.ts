@@ -6,8 +6,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { alwaysAvailable, postgresAvailability, type DatabaseAvailability } from './availability';
 import { pgliteFolder, type PgliteFolder } from './pglite-folders';
 import { pgliteHandle } from './pglite-handle';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
 import { schema } from './schema';
 
 /** The one type the server codes against: PGlite and node-postgres databases both satisfy it. */
@@ -44,6 +46,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** PGlite in a data folder: a consistent copy of it for a backup, and a restored folder swapped in. */
   folder?: PgliteFolder;
+  /** Whether the database answers, known without waiting on it (server/db/availability.ts). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -68,13 +72,17 @@ export interface OpenDatabaseOptions {
    * the ~2 s that initdb takes, which matters to suites that open many fresh databases.
    */
   pgliteSnapshot?: Blob;
+  /** PostgreSQL only: the pool's timeouts (PGlite honours none of them: see `poolOptions`). */
+  timeouts?: DatabaseTimeouts;
 }
 
 // Any fixed number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_341_120_512;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
+  return options.url
+    ? openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
@@ -103,6 +111,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
       };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    availability: alwaysAvailable(),
     ...(dataDir ? { folder: pgliteFolder(dataDir, handle) } : {}),
     async close() {
       if (closed) return;
@@ -112,20 +121,58 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Every bound node-postgres offers, so that no request waits on the database without end (issue 27):
+ * connecting (or waiting for a pooled connection), a statement the server cancels, an answer the client
+ * stops waiting for (the server or the network frozen: statement_timeout never fires then), a session
+ * left idle in a transaction, and TCP keep-alive for a peer that vanished. PGlite runs in this process
+ * and accepts `set statement_timeout` but never fires it (wasm has no timer signal: a 2 s pg_sleep under
+ * a 300 ms timeout runs its 2 s), so there the bounds are the HTTP handler timeout and the shedding.
+ */
+export function poolOptions(url: string, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: 10,
+    application_name: 'console-server',
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+  };
+}
+
+async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Database> {
+  const pool = new pg.Pool(poolOptions(url, timeouts));
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would crash the process.
   pool.on('error', () => undefined);
+  // A checked-out client (inside a transaction, between its queries) emits 'error' on itself when the
+  // connection drops, and the pool listens only to idle ones: without this, a database cut off mid-
+  // transaction crashes the server. Its next query fails instead, and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db: Db = drizzlePostgres({ client: pool, schema });
   const listeners = new Set<() => Promise<void>>();
+  const availability = postgresAvailability(url, timeouts);
   let closed = false;
   return {
     db,
     kind: 'postgres',
     driver: { kind: 'postgres', url },
+    availability,
     async exclusive(work) {
-      // Advisory locks belong to a session, so the lock and the work share one pooled connection.
-      const connection = await pool.connect();
+      // Advisory locks belong to a session, so the lock and the work share one connection: its own, not
+      // a pooled one, because migrating and seeding may take long and wait for another instance's lock,
+      // which the pool's statement and query timeouts would cut short.
+      const connection = new pg.Client({
+        connectionString: url,
+        application_name: 'console-migrate',
+        connectionTimeoutMillis: timeouts.connectTimeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+      });
+      connection.on('error', () => undefined);
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -135,7 +182,7 @@ async function openPostgres(url: string): Promise<Database> {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
-        connection.release();
+        await connection.end().catch(() => undefined);
       }
     },
     async listen(channel, onNotify, events) {
@@ -152,6 +199,7 @@ async function openPostgres(url: string): Promise<Database> {
       // A listener left open would reconnect to a database that is gone.
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
+      await availability.stop();
       await pool.end();
     },
   };

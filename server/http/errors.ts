@@ -21,6 +21,10 @@ export const SERVER_TEXTS = {
   hostRefused: 'This server does not answer for the host "{host}"',
 } as const;
 
+/** 503 with Retry-After: the server is too busy for this request now; nothing was done. */
+export const busy = (seconds: number) =>
+  new HttpError(503, formatError(SERVER_TEXTS.busy, { seconds }), { 'retry-after': String(seconds) });
+
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);
 export const forbidden = (permission: string) =>
   new HttpError(403, formatError(ERRORS.forbidden, { permission }));

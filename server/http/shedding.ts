@@ -1,0 +1,71 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SheddingPolicy } from '../config';
+import type { DatabaseKind } from '../db/client';
+import { busy } from './errors';
+
+/** Retry-After of a request shed for load: short, because a slot frees as soon as one heavy request ends. */
+export const SHED_RETRY_AFTER_SECONDS = 2;
+
+/** The expensive route classes (issue 27): a flood of one must not starve the others or the cheap routes. */
+export type HeavyClass = 'audit-search' | 'monitoring-7d' | 'reports' | 'exports';
+
+/** Which expensive class a request belongs to, by its route and query; undefined for everything else. */
+export function heavyClassOf(request: FastifyRequest): HeavyClass | undefined {
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  const query = request.query as Record<string, unknown> | undefined;
+  switch (route) {
+    case 'GET /audit-logs':
+      return typeof query?.search === 'string' && query.search.trim() !== '' ? 'audit-search' : undefined;
+    case 'GET /audit-logs/verify':
+      return 'audit-search';
+    case 'GET /monitoring/api-performance':
+    case 'GET /monitoring/api-performance/report':
+      return query?.range === '7d' ? 'monitoring-7d' : undefined;
+    case 'POST /reports/:id/generate':
+    case 'GET /reports/:id/data':
+      return 'reports';
+    case 'POST /export':
+      return 'exports';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Overload is shed, not queued (issue 27), in two ways, both answering 503 + Retry-After in the
+ * caller's envelope:
+ * - `@fastify/under-pressure` refuses every request while the event loop lags or is saturated, or the
+ *   heap (or, when set, the resident memory) is past its bound: the process is already behind, and
+ *   accepting more only makes every answer later;
+ * - each expensive route class admits a few requests at once and refuses the rest at once: a flood of
+ *   audit searches cannot take every database connection (or, on PGlite, fill the queue in front of its
+ *   one connection) while the health check, the dashboard and the other classes wait behind it.
+ */
+export async function installLoadShedding(
+  app: FastifyInstance,
+  policy: SheddingPolicy,
+  kind: DatabaseKind,
+): Promise<void> {
+  await app.register(underPressure, {
+    maxEventLoopDelay: policy.maxEventLoopDelayMs,
+    maxEventLoopUtilization: policy.maxEventLoopUtilization,
+    maxHeapUsedBytes: policy.maxHeapUsedBytes,
+    maxRssBytes: policy.maxRssBytes,
+    pressureHandler: () => Promise.reject(busy(SHED_RETRY_AFTER_SECONDS)),
+  });
+
+  // PGlite runs one statement at a time on this thread: every heavy query admitted is one a cheap
+  // request waits behind, so one per class there.
+  const limit = policy.heavyConcurrency ?? (kind === 'pglite' ? 1 : 4);
+  const running = new Map<HeavyClass, number>();
+  app.addHook('preHandler', async (request, reply) => {
+    const heavy = heavyClassOf(request);
+    if (!heavy) return;
+    const now = running.get(heavy) ?? 0;
+    if (now >= limit) throw busy(SHED_RETRY_AFTER_SECONDS);
+    running.set(heavy, now + 1);
+    // 'close' comes once, whether the answer was sent or the client went away.
+    reply.raw.once('close', () => running.set(heavy, (running.get(heavy) ?? 1) - 1));
+  });
+}
