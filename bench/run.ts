@@ -13,6 +13,7 @@ import { measureDatabaseFirstStart } from './database';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
+import { measureOverload } from './overload';
 import { measureReports } from './reports';
 import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
@@ -55,6 +56,7 @@ for (const measure of [
   measureAlerting,
   measureTwoFactorSignIn,
   measureBackups,
+  measureOverload,
 ]) {
   const batch = await measure();
   results.push(...batch);

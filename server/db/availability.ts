@@ -84,7 +84,8 @@ export function postgresAvailability(url: string, timeouts: DatabaseTimeouts): D
     if (stopped || up || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void probe();
+      // Its failure schedules the next one; nobody waits on this one.
+      probe().catch(() => undefined);
     }, timeouts.probeIntervalMs);
     timer.unref();
   };

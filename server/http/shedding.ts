@@ -59,13 +59,24 @@ export async function installLoadShedding(
   // request waits behind, so one per class there.
   const limit = policy.heavyConcurrency ?? (kind === 'pglite' ? 1 : 4);
   const running = new Map<HeavyClass, number>();
-  app.addHook('preHandler', async (request, reply) => {
+  const held = new WeakMap<FastifyRequest, HeavyClass>();
+  const release = (request: FastifyRequest) => {
+    const heavy = held.get(request);
+    if (!heavy) return;
+    held.delete(request);
+    running.set(heavy, (running.get(heavy) ?? 1) - 1);
+  };
+  // Before authentication and every guard: on PGlite those wait on the one connection too, so a request
+  // refused later would already have queued behind the flood.
+  app.addHook('onRequest', async (request) => {
     const heavy = heavyClassOf(request);
     if (!heavy) return;
     const now = running.get(heavy) ?? 0;
     if (now >= limit) throw busy(SHED_RETRY_AFTER_SECONDS);
     running.set(heavy, now + 1);
-    // 'close' comes once, whether the answer was sent or the client went away.
-    reply.raw.once('close', () => running.set(heavy, (running.get(heavy) ?? 1) - 1));
+    held.set(request, heavy);
   });
+  // Once answered, or once the client went away (its work may still run: the next one waits no longer).
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
 }
