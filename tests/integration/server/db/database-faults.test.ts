@@ -49,15 +49,10 @@ describe.skipIf(!postgres)('a PostgreSQL that is frozen or cut off', () => {
   });
   afterAll(async () => {
     proxy?.forward();
-    console.log('A', Date.now());
     await app?.close();
-    console.log('B', Date.now());
     await proxied?.close();
-    console.log('C', Date.now());
     await proxy?.close();
-    console.log('D', Date.now());
     await direct?.close();
-    console.log('E', Date.now());
   });
 
   const health = () => call(app, { method: 'GET', url: '/auth/test' });

@@ -4,45 +4,14 @@
  * `@fastify/under-pressure` is wired to answer 503 + Retry-After in our envelope once a bound is passed.
  * How fast and how much is measured in bench/overload.ts, not here.
  */
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../../../server/db/client';
 import { formatError } from '../../../../shared/errors';
 import { SERVER_TEXTS } from '../../../../server/http/errors';
 import { SHED_RETRY_AFTER_SECONDS } from '../../../../server/http/shedding';
 import { testDatabases } from '../../../support/databases';
+import { holdAuditLogs } from '../../../support/hold-table';
 import { bearer, buildTestApp, call, insertUser, tokenFor } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
-
-/**
- * Holds the audit table until the answered function is called, so that an audit search admitted meanwhile
- * stays in flight: PGlite's one connection inside a transaction, or a lock on PostgreSQL.
- */
-async function holdAuditLogs(database: Database): Promise<() => Promise<void>> {
-  if (database.driver.kind === 'pglite') {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const done = database.driver.client.transaction(async () => {
-      held();
-      await released;
-    });
-    await holding;
-    return async () => {
-      release();
-      await done;
-    };
-  }
-  const client = new pg.Client({ connectionString: database.driver.url });
-  await client.connect();
-  await client.query('begin');
-  await client.query('lock table audit_logs in access exclusive mode');
-  return async () => {
-    await client.query('rollback');
-    await client.end();
-  };
-}
 
 const BUSY = formatError(SERVER_TEXTS.busy, { seconds: SHED_RETRY_AFTER_SECONDS });
 
