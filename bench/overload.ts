@@ -124,12 +124,13 @@ async function probe(url: string, headers: Record<string, string>, until: Promis
   const result: Probe = { latencies: [], statuses: new Map() };
   while (!done) {
     const started = performance.now();
-    let status = 0;
+    let status: number;
     try {
       const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
       await response.arrayBuffer();
       status = response.status;
     } catch {
+      // No answer within 10 s, or none at all.
       status = 0;
     }
     result.latencies.push(performance.now() - started);
@@ -161,6 +162,7 @@ async function measureOnce(label: string, env: Record<string, string>): Promise<
       probe(`${server.url}/auth/test`, {}, flooding),
       probe(`${server.url}${DASHBOARD_PATH}`, auth, flooding),
     ]);
+    console.error(`overload (${label}) measured`);
     const floodDetail = `${CONNECTIONS} connections, ${SECONDS} s: ${result.total} requests, ${result.ok} answered, ${result.shed} shed (503/429), ${result.errors} errors, ${Math.round(result.requestsPerSecond)} req/s`;
     return [
       {
@@ -195,6 +197,7 @@ async function measureOnce(label: string, env: Record<string, string>): Promise<
 export async function measureOverload(): Promise<BenchResult[]> {
   return [
     ...(await measureOnce('shedding on', {})),
+    // The "before": no class limit, no under-pressure.
     ...(await measureOnce('shedding off', {
       HEAVY_ROUTE_CONCURRENCY: '100000',
       SHED_EVENT_LOOP_DELAY_MS: '0',

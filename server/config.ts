@@ -136,7 +136,8 @@ function envNumber(env: Env, name: string, fallback: number): number {
   const text = env[name];
   if (text === undefined || text.trim() === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${text}"`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, not "${text}"`);
   return value;
 }
 
@@ -146,7 +147,11 @@ export function resilienceFromEnv(env: Env = process.env): Pick<ServerConfig, 'h
   return {
     http: {
       requestTimeoutMs: envNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
-      connectionTimeoutMs: envNumber(env, 'HTTP_CONNECTION_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs),
+      connectionTimeoutMs: envNumber(
+        env,
+        'HTTP_CONNECTION_TIMEOUT_MS',
+        DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs,
+      ),
       handlerTimeoutMs: envNumber(env, 'HTTP_HANDLER_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.handlerTimeoutMs),
     },
     shedding: {
@@ -170,7 +175,11 @@ export function databaseTimeoutsFromEnv(env: Env = process.env): DatabaseTimeout
     connectTimeoutMs: envNumber(env, 'DB_CONNECT_TIMEOUT_MS', d.connectTimeoutMs),
     statementTimeoutMs: envNumber(env, 'DB_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs),
     queryTimeoutMs: envNumber(env, 'DB_QUERY_TIMEOUT_MS', d.queryTimeoutMs),
-    idleInTransactionTimeoutMs: envNumber(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', d.idleInTransactionTimeoutMs),
+    idleInTransactionTimeoutMs: envNumber(
+      env,
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      d.idleInTransactionTimeoutMs,
+    ),
     keepAliveInitialDelayMs: envNumber(env, 'DB_KEEPALIVE_DELAY_MS', d.keepAliveInitialDelayMs),
     probeTimeoutMs: envNumber(env, 'DB_PROBE_TIMEOUT_MS', d.probeTimeoutMs),
     probeIntervalMs: Math.max(100, envNumber(env, 'DB_PROBE_INTERVAL_MS', d.probeIntervalMs)),

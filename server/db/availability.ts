@@ -48,7 +48,9 @@ export function postgresAvailability(url: string, timeouts: DatabaseTimeouts): D
     probeClient = undefined;
     // A frozen peer never answers a polite end: destroy the socket.
     client?.end().catch(() => undefined);
-    (client as unknown as { connection?: { stream?: { destroy(): void } } } | undefined)?.connection?.stream?.destroy();
+    (
+      client as unknown as { connection?: { stream?: { destroy(): void } } } | undefined
+    )?.connection?.stream?.destroy();
   };
 
   /** One round trip on the probe's own connection, each step bounded by the probe timeout. */

@@ -186,7 +186,7 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
       }
     },
     async listen(channel, onNotify, events) {
-      const stop = await listenPostgres(url, channel, onNotify, events);
+      const stop = await listenPostgres(url, channel, onNotify, events, timeouts);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);
@@ -218,6 +218,7 @@ async function listenPostgres(
   channel: string,
   onNotify: (payload: string) => void,
   events: ListenEvents = {},
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
@@ -230,7 +231,13 @@ async function listenPostgres(
   let down = false;
   const connect = async (): Promise<void> => {
     // Keep-alive probes notice a peer that vanished without closing (a cache must not trust a dead LISTEN).
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // A connect bound too: towards a frozen server a reconnect would otherwise wait for ever.
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

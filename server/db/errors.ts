@@ -51,7 +51,7 @@ export function isStatementTimeout(error: unknown): boolean {
 
 function causes(error: unknown): object[] {
   const found: object[] = [];
-  for (let e: unknown = error; e && typeof e === 'object' && found.length < 10; ) {
+  for (let e: unknown = error; e && typeof e === 'object' && found.length < 10;) {
     found.push(e);
     e = 'cause' in e ? e.cause : undefined;
   }

@@ -30,4 +30,3 @@ export async function holdAuditLogs(database: Database): Promise<() => Promise<v
     await client.end();
   };
 }
-

@@ -11,7 +11,9 @@ export const DATABASE_RETRY_MS = 5_000;
 /** The server's 503 for a database it cannot reach (server/http/availability.ts), as the bridge hands it over. */
 export function isDatabaseUnreachable(error: unknown): boolean {
   return (
-    hasErrorCode(error, 'UNAVAILABLE') && error instanceof Error && error.message === ERRORS.databaseUnreachable
+    hasErrorCode(error, 'UNAVAILABLE') &&
+    error instanceof Error &&
+    error.message === ERRORS.databaseUnreachable
   );
 }
 

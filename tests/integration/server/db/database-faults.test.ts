@@ -143,7 +143,10 @@ describe.skipIf(!postgres)('a PostgreSQL that is frozen or cut off', () => {
         if (answers[i]!.status < 300) expect(role, name).toBeDefined();
         if (!role) continue;
         const records = await direct.db.select().from(auditLogs).where(eq(auditLogs.resourceId, role.id));
-        expect(records.filter((r) => r.action === 'CREATE'), name).toHaveLength(1);
+        expect(
+          records.filter((r) => r.action === 'CREATE'),
+          name,
+        ).toHaveLength(1);
       }
     },
   );

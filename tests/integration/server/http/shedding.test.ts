@@ -18,7 +18,9 @@ const BUSY = formatError(SERVER_TEXTS.busy, { seconds: SHED_RETRY_AFTER_SECONDS 
 describe.each(testDatabases)('load shedding on $name', (target) => {
   // The event-loop bound off: a busy test machine (or PGlite's start, which holds the loop) would shed
   // everything, and this suite is about the class limit.
-  const suite = useServerSuite(target, { app: { shedding: { heavyConcurrency: 1, maxEventLoopDelayMs: 0 } } });
+  const suite = useServerSuite(target, {
+    app: { shedding: { heavyConcurrency: 1, maxEventLoopDelayMs: 0 } },
+  });
 
   const adminToken = async () => {
     const admin = await insertUser(suite.database, 'super_admin');
@@ -32,7 +34,11 @@ describe.each(testDatabases)('load shedding on $name', (target) => {
     const release = await holdAuditLogs(suite.database);
     const first = search();
     const flood = await Promise.all(Array.from({ length: 8 }, search));
-    const otherClass = call(suite.app, { method: 'GET', url: '/monitoring/api-performance?range=7d', headers });
+    const otherClass = call(suite.app, {
+      method: 'GET',
+      url: '/monitoring/api-performance?range=7d',
+      headers,
+    });
     await release();
 
     expect((await first).status).toBe(200);
