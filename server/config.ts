@@ -74,7 +74,7 @@ export interface SheddingPolicy {
   maxRssBytes: number;
   /**
    * Requests of one expensive class (audit search, 7-day monitoring, reports, exports) running at once
-   * (`HEAVY_ROUTE_CONCURRENCY`); the next one is answered 503 at once. Unset: 4 on PostgreSQL, 1 on
+   * (`HEAVY_ROUTE_CONCURRENCY`); the next one is answered 503 at once. Unset: 4 on PostgreSQL, 2 on
    * PGlite, whose single connection runs one query at a time, so every heavy query admitted is one a
    * cheap request waits behind.
    */
