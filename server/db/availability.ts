@@ -100,8 +100,12 @@ export function postgresAvailability(url: string, timeouts: DatabaseTimeouts): D
           up = true;
         },
         (error: unknown) => {
-          up = false;
-          schedule();
+          // Reached but refusing (a database that does not exist, a wrong password) is not "unreachable":
+          // that failure is answered as it is, and the state stays as it was.
+          if (isConnectionFailure(error)) {
+            up = false;
+            schedule();
+          }
           throw error;
         },
       )

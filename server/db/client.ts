@@ -200,9 +200,24 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
       await availability.stop();
-      await pool.end();
+      // A connection stuck on a frozen network would hold a polite end for ever: the close is bounded too.
+      await bounded(pool.end(), timeouts.connectTimeoutMs + timeouts.queryTimeoutMs);
     },
   };
+}
+
+/** `work`, or nothing more after `ms`: whichever comes first. */
+async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work.then(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a lost LISTEN connection waits before it reconnects. */
@@ -274,6 +289,6 @@ async function listenPostgres(
     clearTimeout(retry);
     const client = current;
     current = undefined;
-    await client?.end().catch(() => undefined);
+    await bounded(client?.end().catch(() => undefined) ?? Promise.resolve(), timeouts.connectTimeoutMs);
   };
 }

@@ -12,6 +12,8 @@ export function isUniqueViolation(error: unknown): boolean {
 const CONNECTION_FAILURE_TEXTS = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  // A client's own connect bound (connectionTimeoutMillis).
+  'timeout expired',
   'Query read timeout',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',

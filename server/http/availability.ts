@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '../../shared/errors';
 import type { DatabaseAvailability } from '../db/availability';
+import { isConnectionFailure } from '../db/errors';
 import { HttpError } from './errors';
 
 /** The health check: it probes the database itself, within the probe's bound. */
@@ -22,8 +23,9 @@ export function installAvailabilityGate(app: FastifyInstance, availability: Data
     if ((request.url.split('?')[0] ?? '') !== HEALTH_CHECK) return;
     try {
       await availability.check();
-    } catch {
-      throw databaseUnreachable(availability.retryAfterSeconds);
+    } catch (error) {
+      if (isConnectionFailure(error)) throw databaseUnreachable(availability.retryAfterSeconds);
+      throw error;
     }
   });
   app.addHook('onError', async (_request, _reply, error) => {
