@@ -7,6 +7,9 @@ import { busy } from './errors';
 /** Retry-After of a request shed for load: short, because a slot frees as soon as one heavy request ends. */
 export const SHED_RETRY_AFTER_SECONDS = 2;
 
+/** Event-loop delay is not held against the server in its first seconds after it is ready. */
+const EVENT_LOOP_GRACE_MS = 15_000;
+
 /** The expensive route classes (issue 27): a flood of one must not starve the others or the cheap routes. */
 export type HeavyClass = 'audit-search' | 'audit-verify' | 'monitoring-7d' | 'reports' | 'exports';
 
@@ -55,7 +58,15 @@ export async function installLoadShedding(
     maxEventLoopUtilization: policy.maxEventLoopUtilization,
     maxHeapUsedBytes: policy.maxHeapUsedBytes,
     maxRssBytes: policy.maxRssBytes,
-    pressureHandler: () => Promise.reject(busy(SHED_RETRY_AFTER_SECONDS)),
+    pressureHandler: (_request, _reply, type) =>
+      // The start's own work (PGlite's first probe and sample hold the loop) is not overload.
+      type === 'eventLoopDelay' && performance.now() - readyAt < EVENT_LOOP_GRACE_MS
+        ? undefined
+        : Promise.reject(busy(SHED_RETRY_AFTER_SECONDS)),
+  });
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
   });
 
   // PGlite runs one statement at a time on this thread: every heavy query admitted is one a cheap
