@@ -15,6 +15,7 @@ import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
 import { measureMonitoring } from './monitoring';
+import { measureOverload } from './overload';
 import { measureReports } from './reports';
 import { measureSignInScreen } from './renderer';
 import { measureRateLimitOverhead } from './settings';
@@ -59,6 +60,7 @@ for (const measure of [
   measureTwoFactorSignIn,
   measureBackups,
   measureFuzzing,
+  measureOverload,
 ]) {
   const batch = await measure();
   results.push(...batch);

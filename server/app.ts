@@ -12,6 +12,10 @@ import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import { fastifyTrustProxy, installHostCheck, installLaunchSecretCheck } from './http/edge';
 import { frameworkErrors, installErrorHandling } from './http/error-handling';
+import { fastifyTrustProxy, installHostCheck } from './http/edge';
+import { installAvailabilityGate } from './http/availability';
+import { installErrorHandling } from './http/error-handling';
+import { installLoadShedding } from './http/shedding';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
 import { createWebhookService } from './integrations/service';
@@ -95,12 +99,18 @@ export async function buildApp({
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // No request waits without end (issue 27): a slow sender, an idle socket, a handler that hangs.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    handlerTimeout: config.http.handlerTimeoutMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, { databaseRetryAfterSeconds: database.availability.retryAfterSeconds });
   installHostCheck(app, config.allowedHosts);
   if (config.launchSecret) installLaunchSecretCheck(app, config.launchSecret);
+  installAvailabilityGate(app, database.availability);
+  await installLoadShedding(app, config.shedding, database.kind);
   app.decorate('principals', principals);
   app.decorate('settings', settings);
   app.addHook('onClose', async () => principals.close());

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
 import type { AlertStreamLimits } from './alerts/stream';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './auth/throttle';
@@ -64,11 +65,154 @@ export interface ServerConfig {
   backupIdentity?: string;
   /** Test builds only (server/testing/faults.ts): the fault switch and a shorter evaluation interval. */
   testFaults?: TestFaults;
+  /** How long the HTTP side waits for anything (issue 27): no request may hang without end. */
+  http: HttpTimeouts;
+  /** What is shed instead of queued when the server is overloaded (issue 27). */
+  shedding: SheddingPolicy;
+}
+
+/** Fastify's timeouts; each one a guard against a client or a handler that never finishes. */
+export interface HttpTimeouts {
+  /** The whole request (headers and body) must arrive within this (`HTTP_REQUEST_TIMEOUT_MS`): slow senders. */
+  requestTimeoutMs: number;
+  /** An idle socket is closed after this (`HTTP_CONNECTION_TIMEOUT_MS`); the alert stream beats every 15 s. */
+  connectionTimeoutMs: number;
+  /**
+   * A route that has not answered within this answers 503 with Retry-After (`HTTP_HANDLER_TIMEOUT_MS`):
+   * below the console's own 30 s client timeout, so the admin reads why instead of "timed out".
+   */
+  handlerTimeoutMs: number;
+}
+
+/** Load shedding: refuse at once (503 + Retry-After) what would otherwise queue without bound. */
+export interface SheddingPolicy {
+  /** Event-loop delay above which requests are shed (`SHED_EVENT_LOOP_DELAY_MS`); 0 turns it off. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilisation (0–1) above which requests are shed (`SHED_EVENT_LOOP_UTILIZATION`); 0: off. */
+  maxEventLoopUtilization: number;
+  /** Used V8 heap above which requests are shed (`SHED_HEAP_USED_BYTES`); 0: off. Default 90 % of the limit. */
+  maxHeapUsedBytes: number;
+  /** Resident memory above which requests are shed (`SHED_RSS_BYTES`); 0: off (PGlite's wasm heap counts here). */
+  maxRssBytes: number;
+  /**
+   * Requests of one expensive class (audit search, 7-day monitoring, reports, exports) running at once
+   * (`HEAVY_ROUTE_CONCURRENCY`); the next one is answered 503 at once. Unset: 4 on PostgreSQL, 2 on
+   * PGlite, whose single connection runs one query at a time, so every heavy query admitted is one a
+   * cheap request waits behind.
+   */
+  heavyConcurrency?: number;
+}
+
+/** PostgreSQL client timeouts (server/db/client.ts), read once at start from the environment. */
+export interface DatabaseTimeouts {
+  /** Making a connection, or waiting for a free one from the pool (`DB_CONNECT_TIMEOUT_MS`). */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer (`DB_STATEMENT_TIMEOUT_MS`): statement_timeout. */
+  statementTimeoutMs: number;
+  /**
+   * The client gives up on an answer after this (`DB_QUERY_TIMEOUT_MS`): the bound when the server or the
+   * network is frozen and statement_timeout can never fire.
+   */
+  queryTimeoutMs: number;
+  /** The server ends a session left idle inside a transaction (`DB_IDLE_IN_TRANSACTION_TIMEOUT_MS`). */
+  idleInTransactionTimeoutMs: number;
+  /** TCP keep-alive probes start after this much silence (`DB_KEEPALIVE_DELAY_MS`): a vanished peer is noticed. */
+  keepAliveInitialDelayMs: number;
+  /** The health probe's own bound (`DB_PROBE_TIMEOUT_MS`): the database is reported down past it. */
+  probeTimeoutMs: number;
+  /** While the database is down it is probed this often (`DB_PROBE_INTERVAL_MS`); also the Retry-After. */
+  probeIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestTimeoutMs: 120_000,
+  connectionTimeoutMs: 60_000,
+  handlerTimeoutMs: 25_000,
+};
+
+export const DEFAULT_SHEDDING: SheddingPolicy = {
+  maxEventLoopDelayMs: 1_000,
+  maxEventLoopUtilization: 0,
+  maxHeapUsedBytes: Math.round(heapSizeLimit() * 0.9),
+  maxRssBytes: 0,
+};
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectTimeoutMs: 3_000,
+  statementTimeoutMs: 15_000,
+  queryTimeoutMs: 20_000,
+  idleInTransactionTimeoutMs: 30_000,
+  keepAliveInitialDelayMs: 10_000,
+  probeTimeoutMs: 2_000,
+  probeIntervalMs: 2_000,
+};
+
+function heapSizeLimit(): number {
+  return getHeapStatistics().heap_size_limit;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** A non-negative number from the environment, or the default; anything else stops the start with its name. */
+function envNumber(env: Env, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, not "${text}"`);
+  return value;
+}
+
+/** The HTTP timeouts and the shedding policy the environment sets, over the defaults. */
+export function resilienceFromEnv(env: Env = process.env): Pick<ServerConfig, 'http' | 'shedding'> {
+  const heavy = env.HEAVY_ROUTE_CONCURRENCY;
+  return {
+    http: {
+      requestTimeoutMs: envNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+      connectionTimeoutMs: envNumber(
+        env,
+        'HTTP_CONNECTION_TIMEOUT_MS',
+        DEFAULT_HTTP_TIMEOUTS.connectionTimeoutMs,
+      ),
+      handlerTimeoutMs: envNumber(env, 'HTTP_HANDLER_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.handlerTimeoutMs),
+    },
+    shedding: {
+      maxEventLoopDelayMs: envNumber(env, 'SHED_EVENT_LOOP_DELAY_MS', DEFAULT_SHEDDING.maxEventLoopDelayMs),
+      maxEventLoopUtilization: envNumber(
+        env,
+        'SHED_EVENT_LOOP_UTILIZATION',
+        DEFAULT_SHEDDING.maxEventLoopUtilization,
+      ),
+      maxHeapUsedBytes: envNumber(env, 'SHED_HEAP_USED_BYTES', DEFAULT_SHEDDING.maxHeapUsedBytes),
+      maxRssBytes: envNumber(env, 'SHED_RSS_BYTES', DEFAULT_SHEDDING.maxRssBytes),
+      ...(heavy ? { heavyConcurrency: Math.max(1, envNumber(env, 'HEAVY_ROUTE_CONCURRENCY', 1)) } : {}),
+    },
+  };
+}
+
+/** The PostgreSQL client timeouts the environment sets, over the defaults. */
+export function databaseTimeoutsFromEnv(env: Env = process.env): DatabaseTimeouts {
+  const d = DEFAULT_DATABASE_TIMEOUTS;
+  return {
+    connectTimeoutMs: envNumber(env, 'DB_CONNECT_TIMEOUT_MS', d.connectTimeoutMs),
+    statementTimeoutMs: envNumber(env, 'DB_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs),
+    queryTimeoutMs: envNumber(env, 'DB_QUERY_TIMEOUT_MS', d.queryTimeoutMs),
+    idleInTransactionTimeoutMs: envNumber(
+      env,
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      d.idleInTransactionTimeoutMs,
+    ),
+    keepAliveInitialDelayMs: envNumber(env, 'DB_KEEPALIVE_DELAY_MS', d.keepAliveInitialDelayMs),
+    probeTimeoutMs: envNumber(env, 'DB_PROBE_TIMEOUT_MS', d.probeTimeoutMs),
+    probeIntervalMs: Math.max(100, envNumber(env, 'DB_PROBE_INTERVAL_MS', d.probeIntervalMs)),
+  };
 }
 
 /** What callers may set: any part of the configuration, the throttle policy included. */
-export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle'> & {
+export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle' | 'http' | 'shedding'> & {
   throttle?: Partial<ThrottlePolicy>;
+  http?: Partial<HttpTimeouts>;
+  shedding?: Partial<SheddingPolicy>;
 };
 
 export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConfig {
@@ -87,5 +231,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     defaultBackups: false,
     ...overrides,
     throttle: { ...DEFAULT_THROTTLE_POLICY, ...overrides.throttle },
+    http: { ...DEFAULT_HTTP_TIMEOUTS, ...overrides.http },
+    shedding: { ...DEFAULT_SHEDDING, ...overrides.shedding },
   };
 }

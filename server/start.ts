@@ -13,7 +13,7 @@ import { DEMO_SNAPSHOT_FILE } from './db/snapshot';
 import { extractSnapshot } from './db/snapshot-files';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
-import { resolveConfig } from './config';
+import { databaseTimeoutsFromEnv, resilienceFromEnv, resolveConfig } from './config';
 import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -99,7 +99,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           extractSnapshot(options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE, folder))
       : false;
   if (extracted) timer.mark('extract demo snapshot');
-  const database = folder ? await openPgliteFolder(folder, logger) : await openDatabase({ url: databaseUrl });
+  const database = folder
+    ? await openPgliteFolder(folder, logger)
+    : await openDatabase({ url: databaseUrl, timeouts: databaseTimeoutsFromEnv() });
   timer.mark('open database');
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
@@ -112,6 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     defaultBackups: !isOff(process.env.CONSOLE_DEFAULT_BACKUPS),
     launchSecret: options.launchSecret ?? (process.env.CONSOLE_LAUNCH_SECRET || undefined),
+    ...resilienceFromEnv(),
     ...options.config,
     ...(options.testFaults ? { testFaults: options.testFaults } : {}),
     ...(options.testFaults?.startAt === undefined ? {} : { now: clockFrom(options.testFaults.startAt) }),

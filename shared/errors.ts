@@ -41,6 +41,8 @@ export const ERRORS = {
   exportExpired: 'This export has expired; start a new one',
   reportFileMissing: 'This report has no file to download yet: generate it first',
   recoveryPointMissing: 'The recovery point does not exist',
+  /** 503 while the server's database does not answer; the console shows it as one state (issue 27). */
+  databaseUnreachable: 'The server cannot reach its database — retrying',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

@@ -7,8 +7,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
+import { alwaysAvailable, postgresAvailability, type DatabaseAvailability } from './availability';
 import { pgliteFolder, type PgliteFolder } from './pglite-folders';
 import { pgliteHandle } from './pglite-handle';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config';
 import { schema } from './schema';
 
 /** The one type the server codes against: PGlite and node-postgres databases both satisfy it. */
@@ -45,6 +47,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** PGlite in a data folder: a consistent copy of it for a backup, and a restored folder swapped in. */
   folder?: PgliteFolder;
+  /** Whether the database answers, known without waiting on it (server/db/availability.ts). */
+  availability: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -69,13 +73,17 @@ export interface OpenDatabaseOptions {
    * the ~2 s that initdb takes, which matters to suites that open many fresh databases.
    */
   pgliteSnapshot?: Blob;
+  /** PostgreSQL only: the pool's timeouts (PGlite honours none of them: see `poolOptions`). */
+  timeouts?: DatabaseTimeouts;
 }
 
 // Any fixed number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_341_120_512;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
+  return options.url
+    ? openPostgres(options.url, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
@@ -105,6 +113,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
       };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    availability: alwaysAvailable(),
     ...(dataDir ? { folder: pgliteFolder(dataDir, handle) } : {}),
     async close() {
       if (closed) return;
@@ -114,20 +123,58 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Every bound node-postgres offers, so that no request waits on the database without end (issue 27):
+ * connecting (or waiting for a pooled connection), a statement the server cancels, an answer the client
+ * stops waiting for (the server or the network frozen: statement_timeout never fires then), a session
+ * left idle in a transaction, and TCP keep-alive for a peer that vanished. PGlite runs in this process
+ * and accepts `set statement_timeout` but never fires it (wasm has no timer signal: a 2 s pg_sleep under
+ * a 300 ms timeout runs its 2 s), so there the bounds are the HTTP handler timeout and the shedding.
+ */
+export function poolOptions(url: string, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: 10,
+    application_name: 'console-server',
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+  };
+}
+
+async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Database> {
+  const pool = new pg.Pool(poolOptions(url, timeouts));
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would crash the process.
   pool.on('error', () => undefined);
+  // A checked-out client (inside a transaction, between its queries) emits 'error' on itself when the
+  // connection drops, and the pool listens only to idle ones: without this, a database cut off mid-
+  // transaction crashes the server. Its next query fails instead, and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db: Db = drizzlePostgres({ client: pool, schema });
   const listeners = new Set<() => Promise<void>>();
+  const availability = postgresAvailability(url, timeouts);
   let closed = false;
   return {
     db,
     kind: 'postgres',
     driver: { kind: 'postgres', url },
+    availability,
     async exclusive(work) {
-      // Advisory locks belong to a session, so the lock and the work share one pooled connection.
-      const connection = await pool.connect();
+      // Advisory locks belong to a session, so the lock and the work share one connection: its own, not
+      // a pooled one, because migrating and seeding may take long and wait for another instance's lock,
+      // which the pool's statement and query timeouts would cut short.
+      const connection = new pg.Client({
+        connectionString: url,
+        application_name: 'console-migrate',
+        connectionTimeoutMillis: timeouts.connectTimeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+      });
+      connection.on('error', () => undefined);
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -137,11 +184,11 @@ async function openPostgres(url: string): Promise<Database> {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
-        connection.release();
+        await connection.end().catch(() => undefined);
       }
     },
     async listen(channel, onNotify, events) {
-      const stop = await listenPostgres(url, channel, onNotify, events);
+      const stop = await listenPostgres(url, channel, onNotify, events, timeouts);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);
@@ -154,9 +201,25 @@ async function openPostgres(url: string): Promise<Database> {
       // A listener left open would reconnect to a database that is gone.
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
-      await pool.end();
+      await availability.stop();
+      // A connection stuck on a frozen network would hold a polite end for ever: the close is bounded too.
+      await bounded(pool.end(), timeouts.connectTimeoutMs + timeouts.queryTimeoutMs);
     },
   };
+}
+
+/** `work`, or nothing more after `ms`: whichever comes first. */
+async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work.then(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a lost LISTEN connection waits before it reconnects. */
@@ -172,6 +235,7 @@ async function listenPostgres(
   channel: string,
   onNotify: (payload: string) => void,
   events: ListenEvents = {},
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
@@ -184,7 +248,13 @@ async function listenPostgres(
   let down = false;
   const connect = async (): Promise<void> => {
     // Keep-alive probes notice a peer that vanished without closing (a cache must not trust a dead LISTEN).
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // A connect bound too: towards a frozen server a reconnect would otherwise wait for ever.
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: timeouts.keepAliveInitialDelayMs,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
@@ -221,6 +291,6 @@ async function listenPostgres(
     clearTimeout(retry);
     const client = current;
     current = undefined;
-    await client?.end().catch(() => undefined);
+    await bounded(client?.end().catch(() => undefined) ?? Promise.resolve(), timeouts.connectTimeoutMs);
   };
 }

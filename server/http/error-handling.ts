@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, formatError } from '../../shared/errors';
 import { clientOf, clientOfPath, errorBody } from './envelope';
-import { HttpError, SERVER_TEXTS } from './errors';
+import { isConnectionFailure, isStatementTimeout } from '../db/errors';
+import { databaseUnreachable } from './availability';
+import { HttpError, SERVER_TEXTS, busy } from './errors';
 
 /**
  * Every failure leaves in the envelope of the client that called: validation as 400 naming field and
  * issue, our own HttpErrors with their status, Fastify's client errors (bad JSON, wrong media type) with
  * theirs, and anything else as a 500 with a generic text while the cause goes to the log.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
+  const databaseRetryAfter = options.databaseRetryAfterSeconds ?? 2;
   app.setErrorHandler((error: unknown, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => {
@@ -19,9 +22,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
       return send(request, reply, 400, `${ERRORS.invalidInput}: ${issues.join('; ')}`);
     }
-    if (error instanceof HttpError) {
-      reply.headers(error.headers);
-      return send(request, reply, error.statusCode, error.message);
+    if (error instanceof HttpError) return sendError(request, reply, error);
+    // The database could not be reached: nothing was done (a transaction cut short rolls back whole).
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return sendError(request, reply, databaseUnreachable(databaseRetryAfter));
+    }
+    // Too slow to finish: the server cancelled the statement, or the route ran past its handler timeout.
+    if (isStatementTimeout(error) || isHandlerTimeout(error)) {
+      request.log.warn({ err: error }, 'request cut short by a timeout');
+      return sendError(request, reply, busy(BUSY_RETRY_AFTER_SECONDS));
     }
     const status = statusOf(error);
     if (status >= 400 && status < 500 && error instanceof Error) {
@@ -72,6 +82,23 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body));
 };
+
+export interface ErrorHandlingOptions {
+  /** The Retry-After of a 503 for a database that cannot be reached: how often it is probed. */
+  databaseRetryAfterSeconds?: number;
+}
+
+/** Retry-After of a request cut short by a timeout: long enough for a burst to pass. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+function isHandlerTimeout(error: unknown): boolean {
+  return !!error && typeof error === 'object' && 'code' in error && error.code === 'FST_ERR_HANDLER_TIMEOUT';
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError): FastifyReply {
+  reply.headers(error.headers);
+  return send(request, reply, error.statusCode, error.message);
+}
 
 function statusOf(error: unknown): number {
   if (error && typeof error === 'object' && 'statusCode' in error && typeof error.statusCode === 'number') {

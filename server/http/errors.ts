@@ -24,6 +24,10 @@ export const SERVER_TEXTS = {
   pathTooLong: 'A value in the request path is too long',
 } as const;
 
+/** 503 with Retry-After: the server is too busy for this request now; nothing was done. */
+export const busy = (seconds: number) =>
+  new HttpError(503, formatError(SERVER_TEXTS.busy, { seconds }), { 'retry-after': String(seconds) });
+
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);
 export const forbidden = (permission: string) =>
   new HttpError(403, formatError(ERRORS.forbidden, { permission }));

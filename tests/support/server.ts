@@ -50,7 +50,9 @@ export async function buildTestApp(
   return buildApp({
     ...(modules ? { modules } : {}),
     database,
-    config: { now: clock.now, ...config },
+    // The event-loop bound of the load shedding off: a test machine's neighbours (and PGlite's start, which
+    // holds the loop) would shed requests at random; tests/integration/server/http/shedding.test.ts wires it.
+    config: { now: clock.now, ...config, shedding: { maxEventLoopDelayMs: 0, ...config.shedding } },
     logger: createLogger({ level: 'silent' }),
     secretKey: TEST_SECRET_KEY,
     // Test-only: the local sinks (SMTP, chat and webhook receivers) listen on loopback, which the outbound

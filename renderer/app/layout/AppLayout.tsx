@@ -9,6 +9,7 @@ import { useAuthStore } from '../state/useAuthStore';
 import { useDisplayPreferences } from '../useDisplayPreferences';
 import { useInactivitySignOut } from '../useInactivitySignOut';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DatabaseUnreachableBanner } from './DatabaseUnreachableBanner';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { ServerStatusBanner } from './ServerStatusBanner';
 import { Header } from './Header';
@@ -55,6 +56,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       <Header platformName={settings.platformName} />
+      <DatabaseUnreachableBanner />
       <MaintenanceBanner active={settings.maintenanceMode} exempt={superAdmin} />
       <ServerStatusBanner />
       <AlertBanner />

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ERRORS } from '../../shared/errors';
+import type { DatabaseAvailability } from '../db/availability';
+import { isConnectionFailure } from '../db/errors';
+import { HttpError } from './errors';
+
+/** The health check: it probes the database itself, within the probe's bound. */
+const HEALTH_CHECK = '/auth/test';
+
+/** 503 with Retry-After: the database does not answer; nothing was done (issue 27). */
+export const databaseUnreachable = (retryAfterSeconds: number) =>
+  new HttpError(503, ERRORS.databaseUnreachable, { 'retry-after': String(retryAfterSeconds) });
+
+/**
+ * Fail fast while the database is down: every route answers 503 + Retry-After at once instead of each
+ * request waiting out the pool's timeouts; the health check runs a bounded probe, so it reports a
+ * frozen or stopped database within the probe timeout. Errors of requests tell the tracker what they met.
+ * First of the onRequest hooks, so no guard waits on the database either.
+ */
+export function installAvailabilityGate(app: FastifyInstance, availability: DatabaseAvailability): void {
+  app.addHook('onRequest', async (request) => {
+    if (!availability.up) throw databaseUnreachable(availability.retryAfterSeconds);
+    if ((request.url.split('?')[0] ?? '') !== HEALTH_CHECK) return;
+    try {
+      await availability.check();
+    } catch (error) {
+      if (isConnectionFailure(error)) throw databaseUnreachable(availability.retryAfterSeconds);
+      throw error;
+    }
+  });
+  app.addHook('onError', async (_request, _reply, error) => {
+    availability.report(error);
+  });
+}
