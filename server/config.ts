@@ -86,8 +86,13 @@ export interface HttpTimeouts {
 
 /** Load shedding: refuse at once (503 + Retry-After) what would otherwise queue without bound. */
 export interface SheddingPolicy {
-  /** Event-loop delay above which requests are shed (`SHED_EVENT_LOOP_DELAY_MS`); 0 turns it off. */
-  maxEventLoopDelayMs: number;
+  /**
+   * Event-loop delay above which requests are shed (`SHED_EVENT_LOOP_DELAY_MS`); 0 turns it off. Unset:
+   * 1,000 ms on PostgreSQL, off on PGlite, whose queries run on this thread: there a long query holds
+   * the loop by design (it is not overload), and shedding after it would refuse the next sign-in; the
+   * heavy-class limit is what protects PGlite.
+   */
+  maxEventLoopDelayMs?: number;
   /** Event-loop utilisation (0–1) above which requests are shed (`SHED_EVENT_LOOP_UTILIZATION`); 0: off. */
   maxEventLoopUtilization: number;
   /** Used V8 heap above which requests are shed (`SHED_HEAP_USED_BYTES`); 0: off. Default 90 % of the limit. */
@@ -130,8 +135,10 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   handlerTimeoutMs: 25_000,
 };
 
+/** The event-loop bound of a PostgreSQL server when `SHED_EVENT_LOOP_DELAY_MS` is not set. */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1_000;
+
 export const DEFAULT_SHEDDING: SheddingPolicy = {
-  maxEventLoopDelayMs: 1_000,
   maxEventLoopUtilization: 0,
   maxHeapUsedBytes: Math.round(heapSizeLimit() * 0.9),
   maxRssBytes: 0,
@@ -166,6 +173,7 @@ function envNumber(env: Env, name: string, fallback: number): number {
 /** The HTTP timeouts and the shedding policy the environment sets, over the defaults. */
 export function resilienceFromEnv(env: Env = process.env): Pick<ServerConfig, 'http' | 'shedding'> {
   const heavy = env.HEAVY_ROUTE_CONCURRENCY;
+  const delay = env.SHED_EVENT_LOOP_DELAY_MS;
   return {
     http: {
       requestTimeoutMs: envNumber(env, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
@@ -177,7 +185,7 @@ export function resilienceFromEnv(env: Env = process.env): Pick<ServerConfig, 'h
       handlerTimeoutMs: envNumber(env, 'HTTP_HANDLER_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.handlerTimeoutMs),
     },
     shedding: {
-      maxEventLoopDelayMs: envNumber(env, 'SHED_EVENT_LOOP_DELAY_MS', DEFAULT_SHEDDING.maxEventLoopDelayMs),
+      ...(delay ? { maxEventLoopDelayMs: envNumber(env, 'SHED_EVENT_LOOP_DELAY_MS', 0) } : {}),
       maxEventLoopUtilization: envNumber(
         env,
         'SHED_EVENT_LOOP_UTILIZATION',

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SheddingPolicy } from '../config';
+import { DEFAULT_MAX_EVENT_LOOP_DELAY_MS, type SheddingPolicy } from '../config';
 import type { DatabaseKind } from '../db/client';
 import { busy } from './errors';
 
@@ -38,6 +38,11 @@ export function heavyClassOf(request: FastifyRequest): HeavyClass | undefined {
   }
 }
 
+/** The event-loop delay that sheds (0: off): as set, else off on PGlite (see SheddingPolicy). */
+export function eventLoopDelayBound(policy: SheddingPolicy, kind: DatabaseKind): number {
+  return policy.maxEventLoopDelayMs ?? (kind === 'pglite' ? 0 : DEFAULT_MAX_EVENT_LOOP_DELAY_MS);
+}
+
 /**
  * Overload is shed, not queued (issue 27), in two ways, both answering 503 + Retry-After in the
  * caller's envelope:
@@ -54,7 +59,8 @@ export async function installLoadShedding(
   kind: DatabaseKind,
 ): Promise<void> {
   await app.register(underPressure, {
-    maxEventLoopDelay: policy.maxEventLoopDelayMs,
+    maxEventLoopDelay:
+      policy.maxEventLoopDelayMs ?? (kind === 'pglite' ? 0 : DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
     maxEventLoopUtilization: policy.maxEventLoopUtilization,
     maxHeapUsedBytes: policy.maxHeapUsedBytes,
     maxRssBytes: policy.maxRssBytes,

@@ -131,10 +131,10 @@ describe('browser host: bridge calls', () => {
       `127.0.0.1.nip.io:${host.port}`,
     ]) {
       const answer = await call('app:info', { Host: hostHeader, Cookie: cookie, Origin: origin });
-      expect(answer.status, hostHeader).toBe(403);
+      expect(answer.status, hostHeader).toBe(421);
       expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
     }
-    expect((await send(host.port, 'GET', '/', { Host: 'evil.example', Cookie: cookie })).status).toBe(403);
+    expect((await send(host.port, 'GET', '/', { Host: 'evil.example', Cookie: cookie })).status).toBe(421);
     expect(
       (
         await call('app:info', {
