@@ -50,9 +50,14 @@ export async function buildTestApp(
   return buildApp({
     ...(modules ? { modules } : {}),
     database,
-    // The event-loop bound of the load shedding off: a test machine's neighbours (and PGlite's start, which
-    // holds the loop) would shed requests at random; tests/integration/server/http/shedding.test.ts wires it.
-    config: { now: clock.now, ...config, shedding: { maxEventLoopDelayMs: 0, ...config.shedding } },
+    // The load shedding out of the way: a test machine's neighbours (and PGlite's start, which holds the
+    // loop) would shed requests at random, and suites that generate several reports or exports at once
+    // are about those, not the per-class limit; tests/integration/server/http/shedding.test.ts wires both.
+    config: {
+      now: clock.now,
+      ...config,
+      shedding: { maxEventLoopDelayMs: 0, heavyConcurrency: 1_000, ...config.shedding },
+    },
     logger: createLogger({ level: 'silent' }),
     secretKey: TEST_SECRET_KEY,
     // Test-only: the local sinks (SMTP, chat and webhook receivers) listen on loopback, which the outbound
