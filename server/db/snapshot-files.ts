@@ -12,9 +12,45 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 
 const gunzipAsync = promisify(gunzip);
-const BLOCK = 512;
 /** Written last: until it is there, the folder holds no database and a next start extracts again. */
 const VERSION_FILE = 'PG_VERSION';
+
+export const USTAR_BLOCK = 512;
+
+/** One member of a ustar archive: its name, type flag, body, and where its blocks end in the archive. */
+export interface UstarEntry {
+  name: string;
+  type: string;
+  body: Buffer;
+  start: number;
+  end: number;
+}
+
+/** The members of a ustar archive (the format PGlite dumps), up to its closing zero block. */
+export function* ustarEntries(tar: Buffer): Generator<UstarEntry> {
+  let offset = 0;
+  while (offset + USTAR_BLOCK <= tar.length) {
+    const header = tar.subarray(offset, offset + USTAR_BLOCK);
+    if (header.every((byte) => byte === 0)) return;
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
+    const prefix = field(345, 155);
+    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const end = offset + USTAR_BLOCK + Math.ceil(size / USTAR_BLOCK) * USTAR_BLOCK;
+    yield {
+      name,
+      type: field(156, 1),
+      body: tar.subarray(offset + USTAR_BLOCK, offset + USTAR_BLOCK + size),
+      start: offset,
+      end,
+    };
+    offset = end;
+  }
+}
 
 /** Whether `dataDir` holds no database yet (and no swap of a restore is pending beside it). */
 export function isNewDataFolder(dataDir: string): boolean {
@@ -30,21 +66,7 @@ export async function extractSnapshot(file: string, dataDir: string): Promise<bo
   const tar = await gunzipAsync(await readFile(file));
   let versionFile: { target: string; body: Buffer } | undefined;
   const root = path.resolve(dataDir);
-  let offset = 0;
-  while (offset + BLOCK <= tar.length) {
-    const header = tar.subarray(offset, offset + BLOCK);
-    if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) =>
-      header
-        .subarray(start, start + length)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
-    const prefix = field(345, 155);
-    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
-    const size = parseInt(field(124, 12).trim() || '0', 8);
-    const type = field(156, 1);
-    const body = tar.subarray(offset + BLOCK, offset + BLOCK + size);
-    offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  for (const { name, type, body } of ustarEntries(tar)) {
     const target = path.resolve(root, `.${path.posix.sep}${name}`);
     // The archive is the build's own, but a name never leaves the folder.
     if (target !== root && !target.startsWith(root + path.sep)) {

@@ -1,7 +1,4 @@
 import { count, sql } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startOfUtcDay } from '../business/formulas';
@@ -9,6 +6,7 @@ import { createJobRunner } from '../jobs/runner';
 import { seedDemo } from '../seed/demo';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
+import { USTAR_BLOCK, ustarEntries } from './snapshot-files';
 import { serverSecrets } from './schema';
 
 /**
@@ -56,35 +54,15 @@ export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
   }
 }
 
-/** The snapshot to start a PGlite data directory from: only a directory holding no database yet. */
-export async function snapshotFor(dataDir: string, file: string): Promise<Blob | undefined> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(file)) return undefined;
-  return new Blob([await readFile(file)], { type: GZIP });
-}
-
-const BLOCK = 512;
 const WAL_SEGMENT = /(^|\/)pg_wal\/([0-9A-F]{24})$/;
 
 /** Drops every pg_wal segment but `keep` from a ustar archive (the format PGlite dumps). */
 export function withoutOldWalSegments(tar: Buffer, keep: string): Buffer {
   const parts: Buffer[] = [];
-  let offset = 0;
-  while (offset + BLOCK <= tar.length) {
-    const header = tar.subarray(offset, offset + BLOCK);
-    if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) =>
-      header
-        .subarray(start, start + length)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
-    const prefix = field(345, 155);
-    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
-    const size = parseInt(field(124, 12).trim() || '0', 8);
-    const end = offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  for (const { name, start, end } of ustarEntries(tar)) {
     const segment = WAL_SEGMENT.exec(name)?.[2];
-    if (segment === undefined || segment === keep) parts.push(tar.subarray(offset, end));
-    offset = end;
+    if (segment === undefined || segment === keep) parts.push(tar.subarray(start, end));
   }
-  parts.push(Buffer.alloc(2 * BLOCK));
+  parts.push(Buffer.alloc(2 * USTAR_BLOCK));
   return Buffer.concat(parts);
 }
