@@ -7,6 +7,8 @@ import { z } from 'zod';
  * - DATABASE_URL: the embedded server uses this PostgreSQL instead of PGlite.
  * - CONSOLE_SEED_DEMO: 1 seeds the demo dataset, 0 never does. Unset: seeded when the embedded server
  *   runs on its own PGlite (a first launch shows a living console), not on a PostgreSQL of yours.
+ * - CONSOLE_LAUNCH_SECRET: the embedded server's launch secret (at least 32 characters), for scripts that call
+ *   it (Role Verification's commands). Unset, each launch makes a new one that nothing outside main knows.
  * With no gateway configured, the host starts the embedded server on loopback and both clients use it.
  */
 export interface ConsoleConfig {
@@ -16,7 +18,12 @@ export interface ConsoleConfig {
   seedDemo: boolean;
   /** Whether the host must start the embedded server (no gateway configured). */
   embeddedServer: boolean;
+  /** The embedded server's launch secret when set in the environment; otherwise each launch makes one. */
+  launchSecret: string | undefined;
 }
+
+/** The shortest launch secret the environment may set: as hard to guess as the generated one. */
+export const MIN_LAUNCH_SECRET_LENGTH = 32;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -36,7 +43,16 @@ export function readConfig(env: Env = process.env): ConsoleConfig {
     throw new ConfigError(`CONSOLE_SEED_DEMO must be 1 or 0, not ${JSON.stringify(seed)}`);
   }
   const seedDemo = seed === undefined ? embeddedServer && databaseUrl === undefined : seed === '1';
-  return { gatewayUrl, organizationApiUrl, databaseUrl, seedDemo, embeddedServer };
+  const launchSecret = blankToUndefined(env.CONSOLE_LAUNCH_SECRET);
+  if (launchSecret !== undefined && launchSecret.length < MIN_LAUNCH_SECRET_LENGTH) {
+    throw new ConfigError(`CONSOLE_LAUNCH_SECRET must be at least ${MIN_LAUNCH_SECRET_LENGTH} characters`);
+  }
+  if (launchSecret !== undefined && !/^[\x21-\x7e]+$/.test(launchSecret)) {
+    throw new ConfigError(
+      'CONSOLE_LAUNCH_SECRET must be printable ASCII without spaces (it travels in a header)',
+    );
+  }
+  return { gatewayUrl, organizationApiUrl, databaseUrl, seedDemo, embeddedServer, launchSecret };
 }
 
 /** The two clients' addresses once the embedded server (if any) is listening. */

@@ -95,7 +95,8 @@ export async function startConsoleCore(options: ConsoleCoreOptions): Promise<Con
   }
   const events = createBridgeEventBus(logger);
   // The embedded server answers only requests carrying this launch's secret (issue 25); main adds it.
-  const launchSecret = createLaunchSecret();
+  // Set in the environment, scripts that know it may call the server too.
+  const launchSecret = config.launchSecret ?? createLaunchSecret();
   const startServer = options.startServer;
   const supervisor: EmbeddedServerSupervisor | null =
     config.embeddedServer && startServer

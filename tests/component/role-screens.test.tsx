@@ -46,7 +46,7 @@ const INFO: AppInfo = {
   version: '1.0.0',
   gatewayUrl: 'http://127.0.0.1:4100',
   organizationApiUrl: 'http://127.0.0.1:4200/',
-  embeddedServer: true,
+  embeddedServer: false,
   demo: true,
   dataDir: '/tmp/console',
   logDir: '/tmp/console/logs',
@@ -127,6 +127,25 @@ describe('the role screens', () => {
       'curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:4200/organizations/user',
     );
     expect(region.textContent).not.toContain('/auth/verify');
+    expect(screen.queryByText(/CONSOLE_LAUNCH_SECRET/)).toBeNull();
+  });
+
+  it('against the console’s own server, the commands send its launch secret and the card says how to set it', async () => {
+    const embedded = {
+      ...INFO,
+      gatewayUrl: 'http://127.0.0.1:4300',
+      organizationApiUrl: 'http://127.0.0.1:4300',
+      embeddedServer: true,
+    };
+    bridge({ 'app:info': () => embedded });
+    renderScreen(<RoleVerificationPage />);
+    const region = await screen.findByRole('region', { name: 'API check commands' });
+    await waitFor(() =>
+      expect(region.textContent).toContain(
+        'curl -H "Authorization: Bearer $TOKEN" -H "x-console-launch-secret: $CONSOLE_LAUNCH_SECRET" http://127.0.0.1:4300/organizations/user',
+      ),
+    );
+    expect(screen.getByText(/start the console with CONSOLE_LAUNCH_SECRET set/)).toBeTruthy();
   });
 
   it('leaves the center analytics command out, and says why, without a current organization', async () => {

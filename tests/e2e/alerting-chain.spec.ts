@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { RuleInput, RuleState } from '../../shared/alerting';
-import { startHost, type RunningHost } from '../support/browser-host';
+import {
+  embeddedServerUrl,
+  LAUNCH_SECRET_HEADERS,
+  startHost,
+  type RunningHost,
+} from '../support/browser-host';
 import { startSmtpSink } from '../support/smtp-sink';
 import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
@@ -77,19 +82,21 @@ test('a slow server fires the latency rule to the banner, bell, tray and mail; a
         MAIL_FROM: 'Console <console@e2e.example>',
       },
     });
-    const server = /Embedded server listening on (http:\/\/\S+)/.exec(host.output())?.[1];
-    expect(server).toBeDefined();
+    const server = embeddedServerUrl(host);
     const fault = async (delayMs: number) => {
       const response = await fetch(`${server}/test/faults`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...LAUNCH_SECRET_HEADERS },
         body: JSON.stringify({ delayMs }),
       });
       expect(response.status).toBe(200);
     };
     // A client calling the route the rule watches twice a second, from here to the end: without
     // traffic the route's latency says nothing, slow or not.
-    const traffic = setInterval(() => void fetch(`${server}${ROUTE}`).catch(() => undefined), 500);
+    const traffic = setInterval(
+      () => void fetch(`${server}${ROUTE}`, { headers: LAUNCH_SECRET_HEADERS }).catch(() => undefined),
+      500,
+    );
     stopTraffic = () => clearInterval(traffic);
     const subjects = () => mails.flatMap((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? []);
 

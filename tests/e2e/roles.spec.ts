@@ -1,18 +1,19 @@
 import type { Page } from '@playwright/test';
 import { ERRORS } from '../../shared/errors';
 import { PERMISSIONS } from '../../shared/permissions';
-import { makeDataDir, startHost, type RunningHost } from '../support/browser-host';
+import {
+  embeddedServerUrl,
+  gatewayTo,
+  LAUNCH_SECRET_HEADERS,
+  makeDataDir,
+  startHost,
+  TEST_LAUNCH_SECRET,
+  type RunningHost,
+} from '../support/browser-host';
 import { DEMO, DEMO_PASSWORD, expect, openConsole, signIn, test } from './fixtures';
 
 /** The teacher's fixed demo id (server/seed/demo-users.ts). */
 const TEACHER_ID = '00000000-0000-4000-8000-000000000004';
-
-/** The embedded server of a host, as it logged it. */
-function serverUrl(host: RunningHost): string {
-  const match = /Embedded server listening on (http:\/\/\S+)/.exec(host.output());
-  if (!match?.[1]) throw new Error(`no embedded server in:\n${host.output()}`);
-  return match[1];
-}
 
 async function openRoleManagement(page: Page, host: RunningHost) {
   await openConsole(page, host, '/role-permissions');
@@ -64,12 +65,13 @@ test('a role made from a template gains a permission in the matrix, and its hold
   await expect(card).toContainText('6 permissions');
 
   // The teacher is given the new role (user management is another screen: here through the API).
-  const base = serverUrl(host);
+  const base = embeddedServerUrl(host);
   const login = await request.post(`${base}/auth/login`, {
+    headers: LAUNCH_SECRET_HEADERS,
     data: { email: DEMO.admin, password: DEMO_PASSWORD },
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = { Authorization: `Bearer ${token}`, ...LAUNCH_SECRET_HEADERS };
   const roles = (
     (await (await request.get(`${base}/roles`, { headers: auth })).json()) as {
       data: { id: string; name: string }[];
@@ -84,8 +86,9 @@ test('a role made from a template gains a permission in the matrix, and its hold
 
   // The teacher, at another desktop on the same server, may not open System Settings yet.
   const otherData = await makeDataDir();
+  const gateway = await gatewayTo(base);
   const other = await startHost(otherData.dir, {
-    env: { CONSOLE_GATEWAY_URL: base },
+    env: { CONSOLE_GATEWAY_URL: gateway.url },
     // It has no embedded server to wait for: it uses the first host's.
     waitForServer: false,
   });
@@ -117,6 +120,7 @@ test('a role made from a template gains a permission in the matrix, and its hold
     await context.close();
     await other.stop();
     await otherData.remove();
+    await gateway.close();
   }
 });
 
@@ -203,15 +207,14 @@ test('role verification tests a role on the server and runs the checklist', asyn
   const info = await page.evaluate(() => window.consoleApi['app:info']());
   if (!info.ok) throw new Error(info.error.message);
   const commands = page.getByLabel('API check commands');
-  await expect(commands).toContainText(
-    `curl -H "Authorization: Bearer $TOKEN" ${info.value.organizationApiUrl}/organizations/user`,
-  );
-  await expect(commands).toContainText(
-    `curl -H "Authorization: Bearer $TOKEN" ${info.value.gatewayUrl}/centers`,
-  );
+  // The console's own server answers only with its launch secret: the commands send it too.
+  const headers = '-H "Authorization: Bearer $TOKEN" -H "x-console-launch-secret: $CONSOLE_LAUNCH_SECRET"';
+  await expect(commands).toContainText(`curl ${headers} ${info.value.organizationApiUrl}/organizations/user`);
+  await expect(commands).toContainText(`curl ${headers} ${info.value.gatewayUrl}/centers`);
 
   // Every command works as printed: its method, headers and address, with $TOKEN a session token.
   const login = await request.post(`${info.value.gatewayUrl}/auth/login`, {
+    headers: LAUNCH_SECRET_HEADERS,
     data: { email: DEMO.admin, password: DEMO_PASSWORD },
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
@@ -224,7 +227,7 @@ test('role verification tests a role on the server and runs the checklist', asyn
     const headers = Object.fromEntries(
       [...headerText.matchAll(/-H "([^:]+): ([^"]+)"/g)].map(([, name, value]) => [
         name!,
-        value!.replace('$TOKEN', token),
+        value!.replace('$TOKEN', token).replace('$CONSOLE_LAUNCH_SECRET', TEST_LAUNCH_SECRET),
       ]),
     );
     const answer = await request.fetch(url, { method, headers });

@@ -1,17 +1,15 @@
-import { createServer, connect, type Server } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatError } from '../../shared/errors';
 import { SETTINGS_TEXTS } from '../../shared/settings';
-import { makeDataDir, startHost, type RunningHost } from '../support/browser-host';
+import {
+  embeddedServerUrl,
+  gatewayTo,
+  makeDataDir,
+  startHost,
+  type RunningHost,
+} from '../support/browser-host';
 import { DEMO, expect, openConsole, signIn, test } from './fixtures';
-
-/** The embedded server of a host, as it logged it. */
-function serverUrl(host: RunningHost): string {
-  const match = /Embedded server listening on (http:\/\/\S+)/.exec(host.output());
-  if (!match?.[1]) throw new Error(`no embedded server in:\n${host.output()}`);
-  return match[1];
-}
 
 async function openSettings(page: Page, host: RunningHost, email = DEMO.admin) {
   await openConsole(page, host, '/settings');
@@ -94,23 +92,6 @@ test('maintenance mode: a non-super admin is refused with the message, the super
   await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toHaveCount(0);
 });
 
-/**
- * A TCP relay to the server that connects from 127.0.0.2: to the server, the second desktop comes from
- * another address than the first (Linux answers the whole 127/8 on loopback).
- */
-async function relayFrom(localAddress: string, target: URL): Promise<{ url: string; server: Server }> {
-  const server = createServer((socket) => {
-    const upstream = connect({ host: target.hostname, port: Number(target.port), localAddress });
-    socket.pipe(upstream).pipe(socket);
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('relay without a port');
-  return { url: `http://127.0.0.1:${address.port}`, server };
-}
-
 test('IP whitelist: a second user at another address is refused with a clear message', async ({
   page,
   host,
@@ -121,7 +102,9 @@ test('IP whitelist: a second user at another address is refused with a clear mes
   await page.getByLabel('IP whitelist').fill('127.0.0.1/32');
   await save(page);
 
-  const relay = await relayFrom('127.0.0.2', new URL(serverUrl(host)));
+  // The second desktop reaches the server through a gateway that connects from 127.0.0.2: to the server, it
+  // comes from another address than the first (Linux answers the whole 127/8 on loopback).
+  const relay = await gatewayTo(embeddedServerUrl(host), '127.0.0.2');
   const otherData = await makeDataDir();
   const other = await startHost(otherData.dir, {
     env: { CONSOLE_GATEWAY_URL: relay.url },
@@ -140,6 +123,6 @@ test('IP whitelist: a second user at another address is refused with a clear mes
     await context.close();
     await other.stop();
     await otherData.remove();
-    relay.server.close();
+    await relay.close();
   }
 });

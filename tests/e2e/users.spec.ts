@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { passwordPolicyError, passwordPolicyGaps } from '../../shared/settings';
-import { makeDataDir, startHost } from '../support/browser-host';
+import { gatewayTo, makeDataDir, startHost } from '../support/browser-host';
 import { DEMO, expect, openScreen, signIn, signInAs, test } from './fixtures';
 
 const NEW_PASSWORD = 'Invited-Secret-2026';
@@ -96,8 +96,9 @@ test('add a user → accept the invitation → sign in → suspend them → thei
     value: { gatewayUrl: string };
   };
   const data = await makeDataDir();
+  const gateway = await gatewayTo(gatewayUrl.value.gatewayUrl);
   const other = await startHost(data.dir, {
-    env: { CONSOLE_GATEWAY_URL: gatewayUrl.value.gatewayUrl },
+    env: { CONSOLE_GATEWAY_URL: gateway.url },
     waitForServer: false,
   });
   try {
@@ -111,6 +112,7 @@ test('add a user → accept the invitation → sign in → suspend them → thei
   } finally {
     await other.stop();
     await data.remove();
+    await gateway.close();
   }
 
   // Their console's next call is refused: it is signed out.

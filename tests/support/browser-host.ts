@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LAUNCH_SECRET_HEADER } from '../../shared/constants';
 
 export const DEMO_PASSWORD = 'demo-Console-2026';
 export const DEMO = {
@@ -23,6 +25,12 @@ export interface RunningHost {
 }
 
 const READY_LINE = /Operations console: (http:\/\/\S+)/;
+
+/**
+ * The launch secret every test host's embedded server is started with (CONSOLE_LAUNCH_SECRET), so a test
+ * can call that server itself, as a script of its administrator would: send it in LAUNCH_SECRET_HEADER.
+ */
+export const TEST_LAUNCH_SECRET = 'test-launch-secret-of-the-e2e-hosts-0123456789';
 /** Logged by the host once its embedded server listens (it serves the page before that). */
 const SERVER_READY_LINE = /Embedded server listening on /;
 
@@ -43,7 +51,14 @@ export async function startHost(
   { env = {}, waitForServer = true, entry = 'dist/main/browser.js' }: StartHostOptions = {},
 ): Promise<RunningHost> {
   const child = spawn(process.execPath, [path.resolve(entry)], {
-    env: { ...process.env, CONSOLE_DEFAULT_BACKUPS: 'off', ...env, PORT: '0', CONSOLE_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      CONSOLE_DEFAULT_BACKUPS: 'off',
+      CONSOLE_LAUNCH_SECRET: TEST_LAUNCH_SECRET,
+      ...env,
+      PORT: '0',
+      CONSOLE_DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,4 +104,57 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function makeDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'console-e2e-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The embedded server of a host, as it logged it. */
+export function embeddedServerUrl(host: RunningHost): string {
+  const match = /Embedded server listening on (http:\/\/\S+)/.exec(host.output());
+  if (!match?.[1]) throw new Error(`no embedded server in:\n${host.output()}`);
+  return match[1];
+}
+
+/** The headers a test sends to call a test host's embedded server itself. */
+export const LAUNCH_SECRET_HEADERS = { [LAUNCH_SECRET_HEADER]: TEST_LAUNCH_SECRET };
+
+/**
+ * A gateway in front of a test host's embedded server, for a second host (another desktop) to use: it adds
+ * the launch secret to each request, as a reverse proxy of the operator would, and connects from
+ * `localAddress` (127.0.0.2 plays a second machine). Answers stream through (the alert stream too).
+ */
+export async function gatewayTo(
+  target: string,
+  localAddress = '127.0.0.1',
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        localAddress,
+        agent: false,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, ...LAUNCH_SECRET_HEADERS },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    outgoing.on('close', () => forward.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway without a port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

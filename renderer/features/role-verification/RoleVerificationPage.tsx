@@ -319,6 +319,9 @@ function ApiCommands() {
     <Card title="API Checks">
       <p className="mb-3 text-sm text-muted">
         The same calls from a terminal. $TOKEN is a session token of the user to check.
+        {info.data?.embeddedServer
+          ? ' The console’s own server answers only with its launch secret: start the console with CONSOLE_LAUNCH_SECRET set and export the same value in the terminal.'
+          : null}
       </p>
       {commands ? (
         <ScrollRegion label="API check commands" className="rounded-md bg-surface-muted">

@@ -7,24 +7,34 @@
 import { buildPath, type Endpoint } from '../../../shared/api/endpoint';
 import { organizationEndpoints } from '../../../shared/api/organizations';
 import { roleEndpoints } from '../../../shared/api/roles';
+import { LAUNCH_SECRET_HEADER } from '../../../shared/constants';
 
 export interface ApiBases {
   /** Client B's base address (the platform gateway). */
   gatewayUrl: string;
   /** Client A's base address (the organization API). */
   organizationApiUrl: string;
+  /**
+   * Whether both are the console's own server, which answers only requests with the launch secret: the
+   * commands then send it as `$CONSOLE_LAUNCH_SECRET` (the console started with CONSOLE_LAUNCH_SECRET set).
+   */
+  embeddedServer?: boolean;
 }
 
 export interface ApiCheckCommand {
   method: Endpoint['method'];
   url: string;
-  /** The headers the command sends; `$TOKEN` stands for the session token, which the console never shows. */
+  /**
+   * The headers the command sends; `$TOKEN` stands for the session token, which the console never shows, and
+   * `$CONSOLE_LAUNCH_SECRET` for the embedded server's launch secret.
+   */
   headers: Record<string, string>;
   /** The command as printed on the screen. */
   text: string;
 }
 
 const TOKEN_HEADER = { Authorization: 'Bearer $TOKEN' };
+const LAUNCH_SECRET = { [LAUNCH_SECRET_HEADER]: '$CONSOLE_LAUNCH_SECRET' };
 
 export function apiCommand(
   bases: ApiBases,
@@ -36,8 +46,12 @@ export function apiCommand(
   const method = endpoint.method;
   // curl sends GET by default; any other method is named, so a command can never be printed with the wrong one.
   const verb = method === 'GET' ? '' : `-X ${method} `;
-  const headers = Object.entries(TOKEN_HEADER).map(([name, value]) => `-H "${name}: ${value}" `);
-  return { method, url, headers: { ...TOKEN_HEADER }, text: `curl ${verb}${headers.join('')}${url}` };
+  const headers: Record<string, string> = {
+    ...TOKEN_HEADER,
+    ...(bases.embeddedServer ? LAUNCH_SECRET : {}),
+  };
+  const flags = Object.entries(headers).map(([name, value]) => `-H "${name}: ${value}" `);
+  return { method, url, headers, text: `curl ${verb}${flags.join('')}${url}` };
 }
 
 /**

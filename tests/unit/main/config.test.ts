@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       seedDemo: true,
       embeddedServer: true,
+      launchSecret: undefined,
     });
     expect(clientUrls(config, 'http://127.0.0.1:4567/')).toEqual({
       gatewayUrl: 'http://127.0.0.1:4567',
@@ -61,5 +62,16 @@ describe('configuration from the environment', () => {
     );
     expect(() => readConfig({ CONSOLE_SEED_DEMO: 'yes' })).toThrow(/CONSOLE_SEED_DEMO/);
     expect(readConfig({ CONSOLE_GATEWAY_URL: '  ' }).embeddedServer).toBe(true);
+  });
+
+  it('CONSOLE_LAUNCH_SECRET: taken when long enough and fit for a header, refused otherwise', () => {
+    const secret = 'k'.repeat(32);
+    expect(readConfig({ CONSOLE_LAUNCH_SECRET: ` ${secret} ` }).launchSecret).toBe(secret);
+    expect(readConfig({ CONSOLE_LAUNCH_SECRET: '' }).launchSecret).toBeUndefined();
+    expect(() => readConfig({ CONSOLE_LAUNCH_SECRET: 'k'.repeat(31) })).toThrow(
+      /CONSOLE_LAUNCH_SECRET must be at least 32 characters/,
+    );
+    expect(() => readConfig({ CONSOLE_LAUNCH_SECRET: `${secret} x` })).toThrow(/printable ASCII/);
+    expect(() => readConfig({ CONSOLE_LAUNCH_SECRET: `${secret}é` })).toThrow(/printable ASCII/);
   });
 });

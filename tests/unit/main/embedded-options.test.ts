@@ -12,6 +12,7 @@ const config = (over: Partial<ConsoleConfig> = {}): ConsoleConfig => ({
   databaseUrl: undefined,
   seedDemo: true,
   embeddedServer: true,
+  launchSecret: undefined,
   ...over,
 });
 

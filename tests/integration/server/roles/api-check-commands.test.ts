@@ -20,8 +20,10 @@ import { useServerSuite } from '../../../support/suite';
 const run = promisify(execFile);
 
 /** The printed text through a shell, as a person would paste it; the answer's body is the envelope. */
-async function runPrinted(text: string, token: string): Promise<Envelope> {
-  const { stdout } = await run('sh', ['-c', text], { env: { ...process.env, TOKEN: token } });
+async function runPrinted(text: string, token: string, launchSecret = ''): Promise<Envelope> {
+  const { stdout } = await run('sh', ['-c', text], {
+    env: { ...process.env, TOKEN: token, CONSOLE_LAUNCH_SECRET: launchSecret },
+  });
   return JSON.parse(stdout) as Envelope;
 }
 
@@ -80,6 +82,38 @@ describe.each(testDatabases)('Role Verification API checks on $name', (target) =
     expect(await runPrinted(verify.text, f.platformAdmin.token)).toMatchObject({
       success: true,
       data: { userId: f.platformAdmin.id },
+    });
+  });
+});
+
+describe.each(testDatabases)('Role Verification API checks against an embedded server on $name', (target) => {
+  const launchSecret = 'e2e-launch-secret-'.padEnd(40, 'x');
+  const suite = useServerSuite(target, { tenants: true, app: { launchSecret } });
+  const { f } = suite;
+  let bases: ApiBases;
+
+  beforeAll(async () => {
+    const base = await suite.app.listen({ host: '127.0.0.1', port: 0 });
+    bases = { gatewayUrl: base, organizationApiUrl: base, embeddedServer: true };
+  });
+
+  it('sends the launch secret as $CONSOLE_LAUNCH_SECRET, and works as printed with it exported', async () => {
+    const commands = apiCheckCommands(bases, f.orgA);
+    expect(commands[0]!.text).toBe(
+      `curl -H "Authorization: Bearer $TOKEN" -H "x-console-launch-secret: $CONSOLE_LAUNCH_SECRET" ${bases.organizationApiUrl}/organizations/user`,
+    );
+    const answers = await Promise.all(
+      commands.map((c) => runPrinted(c.text, f.platformAdmin.token, launchSecret)),
+    );
+    expect(answers.map((a) => a.success)).toEqual([true, true, true]);
+  });
+
+  it('without the secret exported, the server refuses the same command', async () => {
+    // The centers list is Client B's: its envelope carries the refusal in `error`.
+    const [, centers] = apiCheckCommands(bases, f.orgA);
+    expect(await runPrinted(centers!.text, f.platformAdmin.token)).toMatchObject({
+      success: false,
+      error: 'This server answers only the console that started it',
     });
   });
 });
