@@ -69,7 +69,7 @@ describe.each(testDatabases)('the daily restore test schedule on $name', (target
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data as RestoreTestSchedule;
   };
-  const update = (server: RunningServer, token: string, payload: unknown) =>
+  const update = (server: RunningServer, token: string, payload: Record<string, unknown>) =>
     call(server.app, { method: 'PUT', url: URL, headers: bearer(token), payload });
   const bossSchedules = async (server: RunningServer) =>
     (await server.jobs.boss.getSchedules())
