@@ -5,6 +5,8 @@ export const BACKUP_OWN_TABLES: ReadonlySet<string> = new Set([
   'backup_locations',
   'backup_jobs',
   'backup_runs',
+  // The daily restore test's setting: the pg-boss schedule (not in archives either) follows it.
+  'backup_restore_test',
 ]);
 
 export interface TableShape {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { RestoreTestInput } from '../../shared/api/backups';
 import type { JobRunner } from '../jobs/runner';
 import { auditBackupWork } from './audit';
 import { pointToTest, testRestore } from './recovery';
+import { RESTORE_TEST_WINDOW_DAYS, storedRestoreTest } from './restore-test';
 import { ABANDONED_RUN_ERROR, type BackupService } from './service';
 
 export const BACKUP_QUEUES = {
@@ -11,16 +13,10 @@ export const BACKUP_QUEUES = {
   restoreTest: 'backup-restore-test',
 } as const;
 
-/** Restore tests take a random point of the last this many days when they pick one themselves. */
-export const RESTORE_TEST_WINDOW_DAYS = 7;
-
-/** The daily restore test's schedule, in UTC: after the default nightly backup (defaults.ts, 02:00). */
-export const DAILY_RESTORE_TEST_CRON = '30 4 * * *';
-
 export async function defineBackupJobs(
   jobs: JobRunner,
   backups: () => Promise<BackupService>,
-  options: { dailyRestoreTest: boolean },
+  options: { restoreTest: RestoreTestInput },
 ): Promise<void> {
   await jobs.define(
     BACKUP_QUEUES.tick,
@@ -62,19 +58,31 @@ export async function defineBackupJobs(
   await jobs.define(
     BACKUP_QUEUES.restoreTest,
     async ({ runId }) => {
-      await runRestoreTest(await backups(), runId);
+      const service = await backups();
+      // A daily run that fires while paused (another instance started on the setting of a moment ago).
+      if (!runId && (await storedRestoreTest(service.db))?.status === 'paused') return;
+      await runRestoreTest(service, runId);
     },
     { data: z.object({ runId: z.string().uuid().optional() }).strict(), retries: 0, leaseSeconds: 3600 },
   );
   await jobs.schedule(BACKUP_QUEUES.tick, '* * * * *', 'UTC', {});
-  // Off by configuration (test builds, e2e hosts): only restore tests asked for, or after a backup, run.
-  if (options.dailyRestoreTest)
-    await jobs.schedule(BACKUP_QUEUES.restoreTest, DAILY_RESTORE_TEST_CRON, 'UTC', {});
+  await applyRestoreTest(jobs, options.restoreTest);
+}
+
+/**
+ * The daily restore test's pg-boss schedule, as its setting says: its cron (UTC) while active, none while
+ * paused (test builds and e2e hosts start it paused: only tests asked for, or after a backup, run). The
+ * schedule lives in pg-boss's table, which every instance's cron worker reads: one call suffices.
+ */
+export async function applyRestoreTest(jobs: JobRunner, setting: RestoreTestInput): Promise<void> {
+  if (setting.status === 'active')
+    await jobs.schedule(BACKUP_QUEUES.restoreTest, setting.schedule, 'UTC', {});
+  else await jobs.unschedule(BACKUP_QUEUES.restoreTest);
 }
 
 /**
  * One restore test, audited: the point named (after its backup), or, for the daily one, a random point of
- * the last RESTORE_TEST_WINDOW_DAYS days. Answers the point tested and its outcome, or undefined when there
+ * the setting's window of days (RESTORE_TEST_WINDOW_DAYS before there is one). Answers the point tested and its outcome, or undefined when there
  * was none to test.
  */
 export async function runRestoreTest(
@@ -82,9 +90,12 @@ export async function runRestoreTest(
   runId?: string,
   random?: () => number,
 ): Promise<{ id: string; verification: 'verified' | 'failed' } | undefined> {
+  const withinDays = runId
+    ? 0
+    : ((await storedRestoreTest(service.db))?.windowDays ?? RESTORE_TEST_WINDOW_DAYS);
   const point = runId
     ? { id: runId }
-    : await pointToTest(service, { withinDays: RESTORE_TEST_WINDOW_DAYS, ...(random ? { random } : {}) });
+    : await pointToTest(service, { withinDays, ...(random ? { random } : {}) });
   if (!point) return undefined;
   const verification = await testRestore(service, point.id);
   await auditBackupWork(service.db, {

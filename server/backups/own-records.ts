@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { quoteIdent } from './session';
 
 /** The backup's own tables, parents first (archives leave them out: see catalogue.ts). */
-const OWN_TABLES = ['backup_locations', 'backup_jobs', 'backup_runs'] as const;
+const OWN_TABLES = ['backup_locations', 'backup_jobs', 'backup_runs', 'backup_restore_test'] as const;
 
 /**
  * Replaces the backup's own records in `target` (a restored copy of the data folder, PGlite) with the

@@ -12,7 +12,14 @@ import {
   type BackupJobInput,
 } from '../../shared/api/backups';
 import { addDefaultBackupJob } from './defaults';
-import { defineBackupJobs } from './jobs';
+import { applyRestoreTest, defineBackupJobs } from './jobs';
+import {
+  defaultRestoreTest,
+  ensureRestoreTest,
+  restoreTestSchedule,
+  saveRestoreTest,
+  storedRestoreTest,
+} from './restore-test';
 import { loadBackupKey } from './keys';
 import { deleteJob, insertJob, updateJob } from './jobs-store';
 import { insertLocation, inspectLocation, locationById, toStorageLocation } from './locations';
@@ -83,7 +90,13 @@ export async function registerBackupRoutes(
     // Protected by default (issue 29): a new install's nightly backup and daily restore test, unless
     // configuration turns them off (CONSOLE_DEFAULT_BACKUPS=off: test builds, e2e hosts).
     const defaults = ctx.config.defaultBackups;
-    await defineBackupJobs(jobs, backups, { dailyRestoreTest: defaults });
+    // The restore test's setting is stored paused rather than left out, so the screen shows the truth.
+    const restoreTest = await ensureRestoreTest(
+      ctx.db,
+      defaultRestoreTest(defaults ? 'active' : 'paused'),
+      service.now(),
+    );
+    await defineBackupJobs(jobs, backups, { restoreTest });
     if (defaults && firstStart) {
       const job = await addDefaultBackupJob(service);
       if (job)
@@ -265,6 +278,34 @@ export async function registerBackupRoutes(
         audit: { resourceId: run.id, details: { fileName: run.fileName, size, type: run.type } },
       };
     },
+  });
+
+  // The daily restore test: before any start with a job runner stored it (a bare app), what that start would.
+  const restoreTestSetting = async () =>
+    (await storedRestoreTest(ctx.db)) ?? defaultRestoreTest(ctx.config.defaultBackups ? 'active' : 'paused');
+
+  route(backupEndpoints.restoreTest, async () => {
+    const service = await backups();
+    return restoreTestSchedule(ctx.db, await restoreTestSetting(), service.now());
+  });
+
+  route(backupEndpoints.updateRestoreTest, async ({ body, audit }) => {
+    const service = await backups();
+    if (!nextRun(body.schedule, service.now())) throw new HttpError(400, BACKUP_TEXTS.schedule);
+    const before = await restoreTestSetting();
+    // pg-boss first: a cron it refuses leaves the stored setting as it was. Its schedule table is shared
+    // by every instance, so this one call re-schedules the test for all of them.
+    if (jobs) {
+      try {
+        await applyRestoreTest(jobs, body);
+      } catch (error) {
+        audit.note({ details: { error: error instanceof Error ? error.message : String(error) } });
+        throw new HttpError(400, BACKUP_TEXTS.schedule);
+      }
+    }
+    await saveRestoreTest(ctx.db, body, service.now());
+    await audit.record(ctx.db, { details: { before, after: { ...body } } });
+    return restoreTestSchedule(ctx.db, body, service.now());
   });
 
   route(backupEndpoints.revealKey, async ({ audit }) => {

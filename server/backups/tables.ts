@@ -90,3 +90,16 @@ export const backupRuns = pgTable(
   },
   (t) => [index('backup_runs_started').on(t.startedAt), index('backup_runs_job').on(t.jobId, t.startedAt)],
 );
+
+/**
+ * The daily restore test's settings (issue 29): one row, 'daily', written at the first start with a job
+ * runner (active, or paused when CONSOLE_DEFAULT_BACKUPS=off) and by the screen's edits. The pg-boss
+ * schedule follows it (server/backups/restore-test.ts).
+ */
+export const backupRestoreTest = pgTable('backup_restore_test', {
+  id: text('id').primaryKey(),
+  status: text('status', { enum: BACKUP_JOB_STATUSES }).notNull(),
+  schedule: text('schedule').notNull(),
+  windowDays: integer('window_days').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -78,6 +78,11 @@ export interface JobRunner {
   send<T>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** A cron schedule (5 fields, or 6 with seconds) in a time zone (IANA name), sending `data` each time. */
   schedule<T>(queue: string, cron: string, tz: string, data?: T): Promise<void>;
+  /**
+   * Removes the queue's cron schedule. Both act on pg-boss's schedule table, which every instance's cron
+   * worker reads: one call changes it for all of them; a later `start()` applies the last word per queue.
+   */
+  unschedule(queue: string): Promise<void>;
   start(): Promise<void>;
   /**
    * Work of its own an owner runs beside the queues (a delivery loop): `start` once the runner has started
@@ -127,7 +132,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   boss.on('warning', (warning) => logger.warn({ warning }, 'job runner warning'));
 
   const defined = new Map<string, Defined>();
-  const schedules: { queue: string; cron: string; tz: string; data: unknown }[] = [];
+  /** Per queue, its schedule, or null: none (removed at start, should an earlier run have left one). */
+  const schedules = new Map<string, { queue: string; cron: string; tz: string; data: unknown } | null>();
   const companions: { start(): void; stop(): Promise<void> }[] = [];
   let started = false;
 
@@ -191,8 +197,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     );
   };
 
-  const applySchedule = ({ queue, cron, tz, data }: (typeof schedules)[number]) =>
-    boss.schedule(queue, cron, (data ?? null) as object | null, { tz });
+  const applySchedule = ({
+    queue,
+    cron,
+    tz,
+    data,
+  }: {
+    queue: string;
+    cron: string;
+    tz: string;
+    data: unknown;
+  }) => boss.schedule(queue, cron, (data ?? null) as object | null, { tz });
 
   return {
     boss,
@@ -212,14 +227,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     async schedule(queue, cron, tz, data) {
       const entry = { queue, cron, tz, data };
-      schedules.push(entry);
       if (started) await applySchedule(entry);
+      schedules.set(queue, entry);
+    },
+    async unschedule(queue) {
+      if (started) await boss.unschedule(queue);
+      schedules.set(queue, null);
     },
     async start() {
       await boss.start();
       started = true;
       for (const [queue, entry] of defined) await install(queue, entry);
-      for (const entry of schedules) await applySchedule(entry);
+      for (const [queue, entry] of schedules) await (entry ? applySchedule(entry) : boss.unschedule(queue));
       if (work) for (const companion of companions) companion.start();
     },
     alongside(companion) {

@@ -200,6 +200,8 @@ export const NOT_SHIFTED: Readonly<Record<string, string>> = {
   alert_evaluation_ticks: 'the intervals a running server evaluated; the seed evaluates none',
   alert_rule_instances: 'evaluation state of a running server; the seed leaves every series to start normal',
   rate_limit_counters: "a running server's rate-limit windows, a minute long; the seed writes none",
+  backup_restore_test:
+    "a running server's restore-test setting, written at its first start; the seed writes none",
 };
 
 export interface DemoMove {

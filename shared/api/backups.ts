@@ -5,6 +5,7 @@ import { defineEndpoint } from './endpoint';
 export const BACKUP_TYPES = ['full', 'incremental', 'differential'] as const;
 export type BackupType = (typeof BACKUP_TYPES)[number];
 export const BACKUP_JOB_STATUSES = ['active', 'paused'] as const;
+export type BackupJobStatus = (typeof BACKUP_JOB_STATUSES)[number];
 export const BACKUP_RUN_STATUSES = ['running', 'success', 'failed', 'partial'] as const;
 export const STORAGE_STATUSES = ['online', 'offline', 'maintenance', 'error'] as const;
 export const BACKUP_COMPRESSIONS = ['gzip', 'zstd'] as const;
@@ -148,6 +149,34 @@ export const storageLocationInput = z.object({
   path: z.string().trim().min(1).max(1000).startsWith('/', 'The path must be absolute'),
 });
 
+/**
+ * The daily restore test (issue 29, protected by default): when it runs and how far back it picks a
+ * random recovery point to restore into a scratch database. One per install, shown and edited on the screen.
+ */
+export const RESTORE_TEST_WINDOW_BOUNDS = { min: 1, max: 365 } as const;
+const windowText = `The window is ${RESTORE_TEST_WINDOW_BOUNDS.min} to ${RESTORE_TEST_WINDOW_BOUNDS.max} days`;
+
+export const restoreTestInput = z.object({
+  status: z.enum(BACKUP_JOB_STATUSES),
+  schedule: cron,
+  windowDays: z
+    .number()
+    .int(windowText)
+    .min(RESTORE_TEST_WINDOW_BOUNDS.min, windowText)
+    .max(RESTORE_TEST_WINDOW_BOUNDS.max, windowText),
+});
+export type RestoreTestInput = z.infer<typeof restoreTestInput>;
+
+export const restoreTestSchedule = restoreTestInput.extend({
+  /** Null while paused. */
+  nextRun: z.string().nullable(),
+  /** The newest restore test's outcome (daily or after a backup); null before the first. */
+  lastTest: z
+    .object({ at: z.string(), pointId: z.string(), verification: z.enum(['verified', 'failed']) })
+    .nullable(),
+});
+export type RestoreTestSchedule = z.infer<typeof restoreTestSchedule>;
+
 const id = z.object({ id: z.string().uuid() });
 const started = z.object({ runId: z.string().nullable() });
 
@@ -250,6 +279,26 @@ export const backupEndpoints = {
     auth: 'token',
     permission: 'backups.manage',
     audit: { action: 'READ', resource: 'backup', severity: 'low', resourceParam: 'id' },
+  }),
+  restoreTest: defineEndpoint({
+    client: 'gateway',
+    method: 'GET',
+    path: '/backups/restore-test',
+    summary: "The daily restore test's schedule, window, next run and last result",
+    data: restoreTestSchedule,
+    auth: 'token',
+    permission: 'backups.manage',
+  }),
+  updateRestoreTest: defineEndpoint({
+    client: 'gateway',
+    method: 'PUT',
+    path: '/backups/restore-test',
+    summary: 'Changes the daily restore test: its schedule (cron, UTC), window of days, pausing and resuming',
+    body: restoreTestInput,
+    data: restoreTestSchedule,
+    auth: 'token',
+    permission: 'backups.manage',
+    audit: { action: 'UPDATE', resource: 'backup_restore_test', severity: 'medium' },
   }),
   revealKey: defineEndpoint({
     client: 'gateway',

@@ -59,6 +59,8 @@ export const FORWARDED = [
   'backups.checkLocations',
   'backups.restore',
   'backups.testRestore',
+  'backups.restoreTest',
+  'backups.updateRestoreTest',
   'backups.revealKey',
   'monitoring.systemHealth',
   'monitoring.apiPerformance',

@@ -3,7 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BackupOverview, RecoveryPoint, StorageLocation } from '../../shared/api/backups';
+import type {
+  BackupOverview,
+  RecoveryPoint,
+  RestoreTestInput,
+  RestoreTestSchedule,
+  StorageLocation,
+} from '../../shared/api/backups';
 import { BackupRecoveryPage } from '../../renderer/features/backup-recovery/BackupRecoveryPage';
 import { BACKUP_TEXTS } from '../../renderer/features/backup-recovery/texts';
 import { formatDateTime } from '../../renderer/lib/format';
@@ -209,5 +215,99 @@ describe('restore', () => {
     expect(within(progress).getByRole('progressbar', { name: 'restore progress' })).toBeTruthy();
     for (const button of screen.getAllByRole('button', { name: /^Restore / }))
       expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the daily restore test', () => {
+  const SCHEDULE: RestoreTestSchedule = {
+    status: 'active',
+    schedule: '30 4 * * *',
+    windowDays: 7,
+    nextRun: '2026-11-28T04:30:00.000Z',
+    lastTest: { at: '2026-11-27T04:31:12.000Z', pointId: 'p2', verification: 'verified' },
+  };
+  /** A server that keeps what it is sent, or refuses it with `refusal`. */
+  function restoreTestServer(refusal?: string) {
+    let current = SCHEDULE;
+    return installBridge({
+      'backups.overview': () => OVERVIEW,
+      'backups.restoreTest': () => current,
+      'backups.updateRestoreTest': (input) => {
+        if (refusal) throw new Error(refusal);
+        const body = (input as { body: RestoreTestInput }).body;
+        current = {
+          ...current,
+          ...body,
+          nextRun: body.status === 'active' ? '2026-11-30T06:15:00.000Z' : null,
+        };
+        return current;
+      },
+    });
+  }
+  const card = async () => screen.findByRole('region', { name: 'Daily restore test' });
+
+  it('shows its schedule in words, window, status, next run and last result', async () => {
+    restoreTestServer();
+    await openTab('Backup Jobs');
+    const shown = within(await card());
+    expect(shown.getByText('Daily at 04:30 UTC')).toBeTruthy();
+    expect(shown.getByText('30 4 * * *')).toBeTruthy();
+    expect(shown.getByText('Last 7 days')).toBeTruthy();
+    expect(shown.getByText('Active')).toBeTruthy();
+    expect(shown.getByText(formatDateTime('2026-11-28T04:30:00.000Z'))).toBeTruthy();
+    expect(shown.getByText('Verified')).toBeTruthy();
+    expect(shown.getByText(formatDateTime('2026-11-27T04:31:12.000Z'), { exact: false })).toBeTruthy();
+  });
+
+  it('is edited in a dialog (schedule, window), then shown as saved', async () => {
+    const calls = restoreTestServer();
+    const user = await openTab('Backup Jobs');
+    await user.click(within(await card()).getByRole('button', { name: 'Edit restore test' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit daily restore test' }));
+    const schedule = dialog.getByLabelText('Schedule (cron, UTC)');
+    await user.clear(schedule);
+    await user.type(schedule, '15 6 * * 1');
+    // The words follow the expression as it is typed.
+    expect(dialog.getByText('Mondays at 06:15 UTC')).toBeTruthy();
+    const window = dialog.getByLabelText('Window (days)');
+    await user.clear(window);
+    await user.type(window, '14');
+    await user.click(dialog.getByRole('button', { name: 'Save restore test' }));
+    expect(calls.find((c) => c.channel === 'backups.updateRestoreTest')?.input).toEqual({
+      body: { status: 'active', schedule: '15 6 * * 1', windowDays: 14 },
+    });
+    expect(await within(await card()).findByText('Mondays at 06:15 UTC')).toBeTruthy();
+    expect(within(await card()).getByText('Last 14 days')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    const refusal = 'The schedule is not a valid cron expression';
+    const calls = restoreTestServer(refusal);
+    const user = await openTab('Backup Jobs');
+    await user.click(within(await card()).getByRole('button', { name: 'Edit restore test' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit daily restore test' }));
+    const schedule = dialog.getByLabelText('Schedule (cron, UTC)');
+    await user.clear(schedule);
+    await user.type(schedule, '61 25 * * *');
+    expect(dialog.getByText('Cron 61 25 * * * (UTC)')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Save restore test' }));
+    expect((await dialog.findByRole('alert')).textContent).toContain(refusal);
+    expect(calls.filter((c) => c.channel === 'backups.updateRestoreTest')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Edit daily restore test' })).toBeTruthy();
+  });
+
+  it('pauses and resumes: paused, it has no next run', async () => {
+    const calls = restoreTestServer();
+    const user = await openTab('Backup Jobs');
+    await user.click(within(await card()).getByRole('button', { name: 'Pause restore test' }));
+    expect(calls.find((c) => c.channel === 'backups.updateRestoreTest')?.input).toEqual({
+      body: { status: 'paused', schedule: '30 4 * * *', windowDays: 7 },
+    });
+    const resume = await within(await card()).findByRole('button', { name: 'Resume restore test' });
+    expect(within(await card()).getByText('Paused')).toBeTruthy();
+    expect(within(await card()).getByText('—')).toBeTruthy();
+    await user.click(resume);
+    expect(await within(await card()).findByRole('button', { name: 'Pause restore test' })).toBeTruthy();
   });
 });

@@ -68,3 +68,38 @@ test('Run Backup, verified by the restore test, then Restore with confirmation u
   await openScreen(page, 'System Settings');
   await expect(page.getByLabel('Platform name')).toHaveValue(original);
 });
+
+test('the daily restore test is shown (paused on an e2e host), edited in its dialog, and kept', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, host, DEMO.admin);
+  await openScreen(page, 'Backup & Recovery');
+  // E2E hosts start with CONSOLE_DEFAULT_BACKUPS=off: the stored default is paused, and says so.
+  const card = page.getByRole('region', { name: 'Daily restore test' });
+  await expect(card.getByText('Daily at 04:30 UTC')).toBeVisible();
+  await expect(card.getByText('Last 7 days')).toBeVisible();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit restore test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit daily restore test' });
+  await dialog.getByLabel('Schedule (cron, UTC)').fill('15 6 * * 1');
+  await expect(dialog.getByText('Mondays at 06:15 UTC')).toBeVisible();
+  await dialog.getByLabel('Window (days)').fill('14');
+  await dialog.getByLabel('Status').selectOption('active');
+  await dialog.getByRole('button', { name: 'Save restore test' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Mondays at 06:15 UTC')).toBeVisible();
+  await expect(card.getByText('Last 14 days')).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Pause restore test' })).toBeVisible();
+
+  // Kept by the server, not only the screen: a fresh load shows it as saved.
+  await page.reload();
+  await openScreen(page, 'Backup & Recovery');
+  await expect(card.getByText('Mondays at 06:15 UTC')).toBeVisible();
+  await expect(card.getByText('Last 14 days')).toBeVisible();
+  await card.getByRole('button', { name: 'Pause restore test' }).click();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+});

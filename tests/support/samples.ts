@@ -502,6 +502,8 @@ export function createSampler(suite: ServerSuite): Sampler {
         return { token: admin };
       case 'backups.revealKey':
         return { token: admin };
+      case 'backups.updateRestoreTest':
+        return { token: admin, payload: { status: 'paused', schedule: '30 4 * * *', windowDays: 7 } };
       case 'organizations.context':
       case 'organizations.members':
       case 'organizations.stats':

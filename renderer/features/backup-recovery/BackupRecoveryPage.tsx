@@ -15,6 +15,7 @@ import { formatBytes } from './format';
 import { KeyNotice } from './KeyNotice';
 import { useBackupOverview, useDownloadPoint, useRunBackup } from './queries';
 import { RestoreDialog } from './RestoreDialog';
+import { RestoreTestCard } from './RestoreTestCard';
 import { HistoryTab, JobsTab, LocationsTab, RecoveryPointsTab } from './Tabs';
 
 /** Backup & Recovery (part 2 §2): real backups of the console's database, restores and restore tests. */
@@ -85,6 +86,7 @@ export function BackupRecoveryPage() {
               ))}
             </section>
           ) : null}
+          <RestoreTestCard />
           <PageTabs
             tabs={[
               { name: 'Backup Jobs', panel: <JobsTab jobs={data.jobs} /> },

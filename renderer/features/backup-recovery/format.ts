@@ -20,3 +20,23 @@ export function formatSeconds(seconds: number): string {
  */
 export const usedPercent = (used: number, available: number): number | null =>
   used + available > 0 ? (used / (used + available)) * 100 : null;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** A field that is one number within its range, as cron reads it. */
+const within = (field: string | undefined, max: number) =>
+  /^\d{1,2}$/.test(field ?? '') && Number(field) <= max;
+
+/**
+ * A cron schedule (UTC) in words for the common shapes (every day, weekdays, or one day of the week, at a
+ * time); any other is shown as the expression itself, as the jobs table shows it.
+ */
+export function scheduleInWords(cron: string): string {
+  const [minute, hour, day, month, weekday, ...rest] = cron.trim().split(/\s+/);
+  if (rest.length === 0 && within(minute, 59) && within(hour, 23) && day === '*' && month === '*') {
+    const at = `${hour!.padStart(2, '0')}:${minute!.padStart(2, '0')} UTC`;
+    if (weekday === '*') return `Daily at ${at}`;
+    if (weekday === '1-5') return `Weekdays at ${at}`;
+    if (/^[0-7]$/.test(weekday ?? '')) return `${WEEKDAYS[Number(weekday) % 7]}s at ${at}`;
+  }
+  return `Cron ${cron.trim()} (UTC)`;
+}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupJobInput } from '../../../shared/api/backups';
+import type { BackupJobInput, RestoreTestInput } from '../../../shared/api/backups';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
 import { saveRecoveryPoint } from '../../lib/save-file';
@@ -21,9 +21,18 @@ export const backupQueries = {
       },
       ...onlyLogged(BACKUP_TEXTS.loadFailed),
     }),
+  /** The daily restore test's setting, next run and last result; refreshed with the overview. */
+  restoreTest: () =>
+    queryOptions({
+      queryKey: [...backupQueries.all(), 'restore-test'] as const,
+      queryFn: () => call('backups.restoreTest'),
+      refetchInterval: 30_000,
+      ...onlyLogged(BACKUP_TEXTS.loadFailed),
+    }),
 };
 
 export const useBackupOverview = () => useQuery(backupQueries.overview());
+export const useRestoreTest = () => useQuery(backupQueries.restoreTest());
 
 function useRefreshing<T, R>(run: (input: T) => Promise<R>) {
   const client = useQueryClient();
@@ -47,6 +56,9 @@ export const useSaveJob = () =>
       ? call('backups.updateJob', { params: { id: input.id }, body: input.body })
       : call('backups.createJob', { body: input.body }),
   );
+
+export const useSaveRestoreTest = () =>
+  useRefreshing((body: RestoreTestInput) => call('backups.updateRestoreTest', { body }));
 
 export const useDeleteJob = () =>
   useRefreshing((id: string) => call('backups.deleteJob', { params: { id } }));

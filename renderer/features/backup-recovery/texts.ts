@@ -11,4 +11,9 @@ export const BACKUP_TEXTS = {
   noHistory: 'No backups have run yet.',
   noLocations: 'No storage locations.',
   noRecoveryPoints: 'No recovery points yet. Run a backup first.',
+  /** The daily restore test (issue 29: protected by default). */
+  restoreTestTitle: 'Daily restore test',
+  restoreTestAbout:
+    'Restores a random recovery point of the window into a scratch database and compares every table; each new backup is also tested when it ends.',
+  noRestoreTest: 'No restore test has run yet.',
 } as const;

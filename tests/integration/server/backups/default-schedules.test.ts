@@ -2,7 +2,7 @@
  * Protected by default (issue 29 item 4): the first start of a new install has a nightly full backup job
  * and the daily restore test, on PGlite and PostgreSQL; the job is shown and edited through the backups
  * API like any other and is not added again at later starts; CONSOLE_DEFAULT_BACKUPS=off (test builds, e2e
- * hosts) leaves both out.
+ * hosts) leaves both out (the restore test's setting is stored paused: restore-test-schedule.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupOverview } from '../../../../shared/api/backups';
 import { createTokenService } from '../../../../server/auth/tokens';
-import { BACKUP_QUEUES, DAILY_RESTORE_TEST_CRON } from '../../../../server/backups/jobs';
+import { BACKUP_QUEUES } from '../../../../server/backups/jobs';
+import { DAILY_RESTORE_TEST_CRON } from '../../../../server/backups/restore-test';
 import { createLogger } from '../../../../server/logger';
 import { generateSecretKey } from '../../../../server/security/secret-box';
 import { startServer, type RunningServer } from '../../../../server/start';

@@ -9,6 +9,7 @@ import { appendAuditRecord, chainHead } from '../../../../server/audit/chain';
 import { loadBackupKey } from '../../../../server/backups/keys';
 import { archiveFileName } from '../../../../server/backups/locations';
 import { runRestoreTest } from '../../../../server/backups/jobs';
+import { saveRestoreTest } from '../../../../server/backups/restore-test';
 import { pointToTest, testRestore } from '../../../../server/backups/recovery';
 import { restoreArchives } from '../../../../server/backups/restore';
 import { chainOf } from '../../../../server/backups/runs';
@@ -394,7 +395,7 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect(await service.runDueJobs()).toEqual([]);
   });
 
-  it('the daily restore test takes a random point of the last 7 days, on the clock, and audits it', async () => {
+  it('the daily restore test takes a random point of its window (7 days, or as edited), on the clock, and audits it', async () => {
     // Every earlier point is older than the window now; retention is not run, so they are all still there.
     clock.advance(30 * DAY);
     expect(await runRestoreTest(service)).toBeUndefined();
@@ -428,6 +429,24 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
       status: 'success',
       details: { verification: 'verified' },
     });
+    // The window edited on the screen (issue 29): 14 days, and the 8-day-old point can be drawn again.
+    await saveRestoreTest(
+      suite.database.db,
+      { status: 'active', schedule: '30 4 * * *', windowDays: 14 },
+      new Date(clock.now()),
+    );
+    try {
+      expect(await runRestoreTest(service, undefined, () => 0.999)).toEqual({
+        id: older.id,
+        verification: 'verified',
+      });
+    } finally {
+      await saveRestoreTest(
+        suite.database.db,
+        { status: 'active', schedule: '30 4 * * *', windowDays: 7 },
+        new Date(clock.now()),
+      );
+    }
   });
 
   it('fails a job whose location vanished (offline, with the reason), and cleans up after a killed backup', async () => {
