@@ -4,7 +4,16 @@
  * (CAP_SYS_ADMIN); where it is refused the suites skip and say why (`FULL_DISK.reason`).
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statfsSync,
+  writeSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,8 +47,11 @@ export const FULL_DISK: FullDiskSupport = probe();
 export interface SmallDisk {
   /** The mount point: a folder on its own small filesystem. */
   dir: string;
-  /** Fills what is left, to the last byte the filesystem gives (ENOSPC proves it). */
-  fill(): void;
+  /**
+   * Fills what is left, to the last byte the filesystem gives (ENOSPC proves it), then gives back
+   * `leaveBytes`: room for a write to begin and fail part way.
+   */
+  fill(leaveBytes?: number): void;
   /** Removes the filler: the disk has room again. */
   free(): void;
   /** Bytes still available to an ordinary writer. */
@@ -55,7 +67,7 @@ export function mountSmallDisk(size: string, owner?: string): SmallDisk {
   const filler = path.join(dir, 'filler');
   return {
     dir,
-    fill() {
+    fill(leaveBytes = 0) {
       const fd = openSync(filler, 'a');
       try {
         for (const size of [65_536, 4_096, 512, 1]) {
@@ -66,6 +78,7 @@ export function mountSmallDisk(size: string, owner?: string): SmallDisk {
             if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
           }
         }
+        if (leaveBytes > 0) ftruncateSync(fd, Math.max(0, fstatSync(fd).size - leaveBytes));
       } finally {
         closeSync(fd);
       }
