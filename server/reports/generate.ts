@@ -127,14 +127,30 @@ export async function generateReport(
   try {
     await storeOutcome(ctx, row, trigger, actor, outcome);
   } catch (error) {
-    if (!outcome.ok || !isDiskFull(error)) throw error;
-    // The file did not fit in the database: its transaction rolled back whole, so no half file is kept
-    // or listed. The report goes to error with the reason (should that too not fit, the sweep ends it).
-    ctx.log.warn({ err: error, reportId: row.id }, 'report file not stored: the disk is full');
+    if (!isDiskFull(error)) throw error;
+    // The file (or the failure's audit record) did not fit in the database: its transaction rolled back
+    // whole, so no half file is kept or listed. The report goes to error with the reason.
+    ctx.log.warn({ err: error, reportId: row.id }, 'report outcome not stored: the disk is full');
     outcome = { ok: false, reason: diskFullReason };
-    await storeOutcome(ctx, row, trigger, actor, outcome);
+    await storeOutcome(ctx, row, trigger, actor, outcome).catch(async (again: unknown) => {
+      if (!isDiskFull(again)) throw again;
+      // Not even the failure's audit record fits: the status alone (one row rewritten in place) so that
+      // Generate Now works again at once rather than after the sweep; the log keeps what the trail lost.
+      ctx.log.error(
+        { err: again, reportId: row.id, trigger },
+        'report failure not audited: the disk is full',
+      );
+      await markFailed(ctx.db, row.id, diskFullReason);
+    });
   }
   return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
+}
+
+async function markFailed(db: Db, reportId: string, reason: string): Promise<void> {
+  await db
+    .update(reports)
+    .set({ status: 'error', error: reason, runningSince: null })
+    .where(eq(reports.id, reportId));
 }
 
 type Actor = { userId: string; userName: string | null; userEmail: string | null };
