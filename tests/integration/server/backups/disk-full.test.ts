@@ -21,9 +21,11 @@ import {
   openRotatingFile,
   SERVER_LOG_NAME,
 } from '../../../../server/logger';
+import { openDatabase, type Database } from '../../../../server/db/client';
+import { migrateDatabase } from '../../../../server/db/migrate';
 import { testDatabases } from '../../../support/databases';
 import { FULL_DISK, mountSmallDisk, type SmallDisk } from '../../../support/full-disk';
-import { TEST_SECRET_KEY, bearer, call, insertUser, tokenFor } from '../../../support/server';
+import { TEST_SECRET_KEY, bearer, call, createClock, insertUser, tokenFor } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 
 const title = FULL_DISK.available
@@ -161,3 +163,75 @@ describe.skipIf(!FULL_DISK.available).each(testDatabases)(title, { timeout: 300_
     expect(notices[1]).toMatch(/server log file writes again; \d+ log line\(s\) were dropped meanwhile/);
   });
 });
+
+/**
+ * PGlite in a data folder backs up from a copy of the folder, made on the same disk: a disk too full for
+ * the copy fails the run the same way, and the half-made copy is removed at once (not left for the next
+ * start), beside no archive.
+ */
+describe.skipIf(!FULL_DISK.available)(
+  FULL_DISK.available
+    ? 'a backup of a PGlite data folder on a full disk'
+    : `a backup of a PGlite data folder on a full disk: skipped, ${FULL_DISK.reason}`,
+  { timeout: 300_000 },
+  () => {
+    const clock = createClock();
+    let disk: SmallDisk;
+    let database: Database;
+    let app: FastifyInstance;
+    let admin: { authorization: string };
+    beforeAll(async () => {
+      disk = mountSmallDisk('160m');
+      database = await openDatabase({ dataDir: path.join(disk.dir, 'database') });
+      await migrateDatabase(database);
+      app = await buildApp({
+        database,
+        config: {
+          now: clock.now,
+          dataFolder: disk.dir,
+          shedding: { maxEventLoopDelayMs: 0, heavyConcurrency: 1_000 },
+        },
+        logger: createLogger({ level: 'silent' }),
+        secretKey: TEST_SECRET_KEY,
+      });
+      admin = bearer(await tokenFor(database, clock, (await insertUser(database, 'super_admin')).id));
+    }, 120_000);
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await disk?.unmount();
+    });
+
+    const ended = async (runId: string) => {
+      for (;;) {
+        const o = (await call(app, { method: 'GET', url: '/backups', headers: admin })).body
+          .data as BackupOverview;
+        const run = o.history.find((h) => h.id === runId);
+        if (run && run.status !== 'running' && o.activity.length === 0) return run;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const backUp = async () => {
+      const start = await call(app, { method: 'POST', url: '/backups/runs', headers: admin, payload: {} });
+      expect(start.status).toBe(200);
+      return ended((start.body.data as { runId: string }).runId);
+    };
+
+    it('fails the run, removes the half-made copy, and the server goes on', async () => {
+      // 1 MB left: the copy of the data folder (tens of MB) begins, and the disk fills under it.
+      disk.fill(1024 * 1024);
+      const run = await backUp();
+      expect(run).toMatchObject({
+        status: 'failed',
+        errorMessage: formatError(ERRORS.diskFull, { what: 'backup' }),
+      });
+      expect((await readdir(disk.dir)).filter((name) => name.startsWith('database.'))).toEqual([]);
+      expect(await readdir(path.join(disk.dir, 'backups'))).toEqual([]);
+      expect((await call(app, { method: 'GET', url: '/auth/test' })).status).toBe(200);
+
+      disk.free();
+      expect(await backUp()).toMatchObject({ status: 'success' });
+      expect((await readdir(disk.dir)).filter((name) => name.startsWith('database.'))).toEqual([]);
+    });
+  },
+);
