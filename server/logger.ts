@@ -130,7 +130,7 @@ function reportOnStderr(notice: string): void {
 /**
  * Write failures of a log file, said once: the first failure (a full disk, or another cause) is
  * reported, the ones after it are not (every line would fail the same way); lines are held, then dropped
- * past LOG_HELD_MAX_BYTES. The first write that succeeds again ends the episode: the file gets a line
+ * past LOG_HELD_MAX_BYTES. Once all that was held is written again the episode ends: the file gets a line
  * saying how many lines were lost, and `onProblem` hears it too. Nothing here throws or waits: a request
  * never waits for its log line.
  */
@@ -149,7 +149,8 @@ function watchWriteFailures(stream: SonicBoom, name: string, onProblem: (notice:
         : `The ${name} log file failed (${error.message}): log lines are held, then dropped, until it writes again`,
     );
   });
-  stream.on('write', () => {
+  // 'drain': everything held is written (a 'write' may be a partial one the full disk cuts short again).
+  stream.on('drain', () => {
     if (!failing) return;
     failing = false;
     const notice = `The ${name} log file writes again; ${dropped} log line(s) were dropped meanwhile`;
