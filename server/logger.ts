@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import pinoRoll from 'pino-roll';
 import type SonicBoom from 'sonic-boom';
+import { isDiskFull } from '../shared/disk-full';
 
 /** Secrets that must never reach a log line, wherever a serializer or a careless call puts them. */
 export const REDACTED_PATHS = [
@@ -81,7 +82,7 @@ export async function openRotatingFile(
   dir: string,
   name: string,
   rotation: LogRotation = LOG_ROTATION,
-  onError: (error: Error) => void = reportOnStderr,
+  onProblem: (notice: string) => void = reportOnStderr,
 ): Promise<SonicBoom> {
   // Private like the data folder around it: the lines name users, addresses and the data folder.
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -93,6 +94,9 @@ export async function openRotatingFile(
     frequency: rotation.frequency,
     dateFormat: LOG_DATE_FORMAT,
     limit: { count: rotation.keep, removeOtherLogFiles: true },
+    // While writes fail (a full disk) SonicBoom keeps the lines and tries again at the next one: at most
+    // this much, then new lines are dropped ('drop') instead of filling memory.
+    maxLength: LOG_HELD_MAX_BYTES,
   });
   // The file is opened after pino-roll answers: a failure there is an 'error' event, turned into
   // this function's rejection so the caller can go on without the file.
@@ -101,7 +105,7 @@ export async function openRotatingFile(
     stream.once('error', reject);
   });
   // A write failing later (a full disk) must not end the process: unhandled, an 'error' event would.
-  stream.on('error', onError);
+  watchWriteFailures(stream, name, onProblem);
   // Writes are asynchronous: a process.exit() (a second Ctrl+C, a failed start) would drop the last
   // lines, often the ones that say why. Flush them synchronously on the way out.
   const flushOnExit = () => {
@@ -116,8 +120,44 @@ export async function openRotatingFile(
   return stream;
 }
 
-function reportOnStderr(error: Error): void {
-  process.stderr.write(`The log file failed: ${error.message}\n`);
+/** Lines a failing log file holds in memory before it drops new ones. */
+export const LOG_HELD_MAX_BYTES = 1024 * 1024;
+
+function reportOnStderr(notice: string): void {
+  process.stderr.write(`${notice}\n`);
+}
+
+/**
+ * Write failures of a log file, said once: the first failure (a full disk, or another cause) is
+ * reported, the ones after it are not (every line would fail the same way); lines are held, then dropped
+ * past LOG_HELD_MAX_BYTES. Once all that was held is written again the episode ends: the file gets a line
+ * saying how many lines were lost, and `onProblem` hears it too. Nothing here throws or waits: a request
+ * never waits for its log line.
+ */
+function watchWriteFailures(stream: SonicBoom, name: string, onProblem: (notice: string) => void): void {
+  let failing = false;
+  let dropped = 0;
+  stream.on('drop', () => {
+    dropped++;
+  });
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (failing) return;
+    failing = true;
+    onProblem(
+      isDiskFull(error)
+        ? `The disk of the ${name} log file is full: log lines are held, then dropped, until space returns`
+        : `The ${name} log file failed (${error.message}): log lines are held, then dropped, until it writes again`,
+    );
+  });
+  // 'drain': everything held is written (a 'write' may be a partial one the full disk cuts short again).
+  stream.on('drain', () => {
+    if (!failing) return;
+    failing = false;
+    const notice = `The ${name} log file writes again; ${dropped} log line(s) were dropped meanwhile`;
+    dropped = 0;
+    stream.write(`${JSON.stringify({ level: 40, time: Date.now(), process: name, msg: notice })}\n`);
+    onProblem(notice);
+  });
 }
 
 /** Flushes and closes a rotating file (pino-roll stops its daily timer on close). */

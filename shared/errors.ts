@@ -43,6 +43,10 @@ export const ERRORS = {
   recoveryPointMissing: 'The recovery point does not exist',
   /** 503 while the server's database does not answer; the console shows it as one state (issue 27). */
   databaseUnreachable: 'The server cannot reach its database — retrying',
+  /** 507 or a failed run's reason when the server's disk (or its database's) is full (issue 27). */
+  diskFull: "The server's disk is full: the {what} was not saved. Free some space and try again.",
+  /** A file saved on this computer (Save as) that its disk could not hold. */
+  saveDiskFull: 'The disk is full: the file was not saved. Free some space and try again.',
 } as const;
 
 /** "HTTP {status}: {statusText}" (part 1 §7, Client B). */

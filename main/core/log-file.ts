@@ -20,6 +20,8 @@ export interface LogFileOptions {
   dir: string;
   name?: string;
   rotation?: LogRotation;
+  /** Where a failing file (a full disk) says so, once per episode, and again when it writes again: stderr by default. */
+  onProblem?: (notice: string) => void;
 }
 
 /** Opens `<dir>/main.<date>.<n>.log`, rotating by size and day, the newest few kept. */
@@ -27,8 +29,9 @@ export async function openLogFile({
   dir,
   name = MAIN_LOG_NAME,
   rotation = LOG_ROTATION,
+  onProblem,
 }: LogFileOptions): Promise<LogFile> {
-  const stream = await openRotatingFile(dir, name, rotation);
+  const stream = await openRotatingFile(dir, name, rotation, onProblem);
   const pino: PinoLogger = createLogger({ level: 'info', destination: stream }).child({ process: name });
   let closing: Promise<void> | undefined;
   return {

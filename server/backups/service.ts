@@ -3,6 +3,8 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { BackupActivity, BackupType } from '../../shared/api/backups';
+import { isDiskFull } from '../../shared/disk-full';
+import { ERRORS, formatError } from '../../shared/errors';
 import type { Database } from '../db/client';
 import { backupJobs, backupLocations, backupRuns } from '../db/schema';
 import { createArchive } from './backup';
@@ -223,7 +225,13 @@ export class BackupService {
           manifest: archive.manifest,
         };
       } catch (error) {
-        outcome = { status: 'failed', error: describe(error) };
+        // writeArchiveFile removed its .part file: a full disk leaves no archive, whole or half.
+        const full = isDiskFull(error);
+        if (full) this.options.logger.warn({ err: error, runId: run.id }, 'backup failed: the disk is full');
+        outcome = {
+          status: 'failed',
+          error: full ? formatError(ERRORS.diskFull, { what: 'backup' }) : describe(error),
+        };
       }
       await checkLocation(this.db, location, this.now()).catch(() => undefined);
     }

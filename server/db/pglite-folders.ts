@@ -64,7 +64,13 @@ export function pgliteFolder(dataDir: string, handle: PgliteHandle): PgliteFolde
       await handle.pause(async (current) => {
         // Every change on disk: the copy opens like a cleanly stopped server's folder.
         await current.exec('checkpoint');
-        await cp(dataDir, target, { recursive: true });
+        try {
+          await cp(dataDir, target, { recursive: true });
+        } catch (error) {
+          // A full disk stops the copy half way: what was copied goes, not left for the next start.
+          await rm(target, { recursive: true, force: true });
+          throw error;
+        }
         return { next: current, result: undefined };
       });
       return target;

@@ -4,7 +4,8 @@ import { ERRORS, formatError } from '../../shared/errors';
 import { clientOf, clientOfPath, errorBody } from './envelope';
 import { isConnectionFailure, isStatementTimeout } from '../db/errors';
 import { databaseUnreachable } from './availability';
-import { HttpError, SERVER_TEXTS, busy } from './errors';
+import { isDiskFull } from '../../shared/disk-full';
+import { HttpError, SERVER_TEXTS, busy, diskFull } from './errors';
 
 /**
  * Every failure leaves in the envelope of the client that called: validation as 400 naming field and
@@ -32,6 +33,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     if (isStatementTimeout(error) || isHandlerTimeout(error)) {
       request.log.warn({ err: error }, 'request cut short by a timeout');
       return sendError(request, reply, busy(BUSY_RETRY_AFTER_SECONDS));
+    }
+    // A full disk (the server's or its database's): the write was not saved, the server goes on.
+    if (isDiskFull(error)) {
+      request.log.warn({ err: error }, 'disk full: the request was not saved');
+      return sendError(request, reply, diskFull('change'));
     }
     const status = statusOf(error);
     if (status >= 400 && status < 500 && error instanceof Error) {

@@ -28,6 +28,13 @@ export const SERVER_TEXTS = {
 export const busy = (seconds: number) =>
   new HttpError(503, formatError(SERVER_TEXTS.busy, { seconds }), { 'retry-after': String(seconds) });
 
+/**
+ * 507 Insufficient Storage: a write of this request found the disk full; nothing was saved (a transaction
+ * cut short rolls back whole). Not 503: there is no Retry-After that helps, space must be freed first,
+ * and a 503 would put the console in its "retrying" state.
+ */
+export const diskFull = (what: string) => new HttpError(507, formatError(ERRORS.diskFull, { what }));
+
 export const authRequired = () => new HttpError(401, ERRORS.authRequired);
 export const forbidden = (permission: string) =>
   new HttpError(403, formatError(ERRORS.forbidden, { permission }));

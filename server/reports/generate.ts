@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { MetricResult, ReportData } from '../../shared/api/reports';
 import { REPORT_FILE_RETENTION_DAYS, REPORT_PERIOD_LABELS } from '../../shared/reports';
 import { TIMEZONE_IANA } from '../../shared/settings';
-import { formatError } from '../../shared/errors';
+import { isDiskFull } from '../../shared/disk-full';
+import { ERRORS, formatError } from '../../shared/errors';
 import { appendAuditRecord } from '../audit/chain';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
@@ -19,6 +20,9 @@ import { formatDate } from './format';
 import { renderXlsx } from './xlsx';
 
 const DAY_MS = 86_400_000;
+
+/** A generation whose file the disk (the database's) could not hold. */
+const diskFullReason = formatError(ERRORS.diskFull, { what: 'report file' });
 
 export type ReportRow = typeof reports.$inferSelect;
 /** `demo`: a demo report the first start generates (seed/reports.ts). */
@@ -109,7 +113,9 @@ export async function generateReport(
     // The reason, not a stack: the screen shows it.
     outcome = {
       ok: false,
-      reason: `Generation failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      reason: isDiskFull(error)
+        ? diskFullReason
+        : `Generation failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
     };
   }
 
@@ -118,6 +124,45 @@ export async function generateReport(
     userName: creator?.name ?? null,
     userEmail: creator?.email ?? null,
   };
+  try {
+    await storeOutcome(ctx, row, trigger, actor, outcome);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    // The file (or the failure's audit record) did not fit in the database: its transaction rolled back
+    // whole, so no half file is kept or listed. The report goes to error with the reason.
+    ctx.log.warn({ err: error, reportId: row.id }, 'report outcome not stored: the disk is full');
+    outcome = { ok: false, reason: diskFullReason };
+    await storeOutcome(ctx, row, trigger, actor, outcome).catch(async (again: unknown) => {
+      if (!isDiskFull(again)) throw again;
+      // Not even the failure's audit record fits: the status alone (one row rewritten in place) so that
+      // Generate Now works again at once rather than after the sweep; the log keeps what the trail lost.
+      ctx.log.error(
+        { err: again, reportId: row.id, trigger },
+        'report failure not audited: the disk is full',
+      );
+      await markFailed(ctx.db, row.id, diskFullReason);
+    });
+  }
+  return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
+}
+
+async function markFailed(db: Db, reportId: string, reason: string): Promise<void> {
+  await db
+    .update(reports)
+    .set({ status: 'error', error: reason, runningSince: null })
+    .where(eq(reports.id, reportId));
+}
+
+type Actor = { userId: string; userName: string | null; userEmail: string | null };
+
+/** The outcome in one transaction: the file (on success), the report's status, the event, the audit record. */
+async function storeOutcome(
+  ctx: ServerContext,
+  row: ReportRow,
+  trigger: Trigger,
+  actor: Actor,
+  outcome: GenerateOutcome,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     if (outcome.ok) {
       await tx.insert(reportFiles).values({
@@ -185,7 +230,6 @@ export async function generateReport(
       severity: outcome.ok ? 'medium' : 'high',
     });
   });
-  return outcome.ok ? outcome : { ok: false, reason: outcome.reason };
 }
 
 async function render(ctx: ServerContext, row: ReportRow, createdBy: string) {

@@ -1,6 +1,7 @@
 import { backupEndpoints } from '../../../shared/api/backups';
 import { exportEndpoints } from '../../../shared/api/exports';
 import { reportEndpoints } from '../../../shared/api/reports';
+import { isDiskFull } from '../../../shared/disk-full';
 import { ERRORS } from '../../../shared/errors';
 import type { GatewayClient } from '../clients/gateway-client';
 import { textSource, type SaveDialog, type SaveSource } from '../save/save-dialog';
@@ -72,9 +73,15 @@ export function createExportHandlers(deps: ExportHandlerDeps): Pick<Handlers, Ex
   return {
     'export:save': async (input) => {
       const source = await sourceOf(input);
-      return saveDialog.save(source, (bytes, done) =>
-        events.emit('export:progress', { fileName: source.fileName, bytes, rows: source.rows, done }),
-      );
+      try {
+        return await saveDialog.save(source, (bytes, done) =>
+          events.emit('export:progress', { fileName: source.fileName, bytes, rows: source.rows, done }),
+        );
+      } catch (error) {
+        // The .part file is already removed (writeToFile): say why the file is not there.
+        if (isDiskFull(error)) throw new BridgeFailure('FAILED', ERRORS.saveDiskFull);
+        throw error;
+      }
     },
   };
 }
