@@ -366,6 +366,9 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
       case 'backups.runBackup':
         payload = {};
         break;
+      case 'backups.updateRestoreTest':
+        payload = { status: 'paused', schedule: '30 4 * * *', windowDays: 7 };
+        break;
       case 'backups.createJob':
         payload = await backupJobInput();
         break;
