@@ -41,6 +41,14 @@ export function createClock(start = Date.parse('2026-03-02T09:00:00.000Z')): Tes
  */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
+/**
+ * The load shedding out of the way, for every app a test builds (buildApp's callers too): a test machine's
+ * neighbours (and PGlite's start, which holds the loop) would shed requests at random, and suites that
+ * generate several reports or exports at once are about those, not the per-class limit;
+ * tests/integration/server/http/shedding.test.ts wires both.
+ */
+export const TEST_SHEDDING = { maxEventLoopDelayMs: 0, heavyConcurrency: 1_000 } as const;
+
 export async function buildTestApp(
   database: Database,
   clock: TestClock,
@@ -50,13 +58,10 @@ export async function buildTestApp(
   return buildApp({
     ...(modules ? { modules } : {}),
     database,
-    // The load shedding out of the way: a test machine's neighbours (and PGlite's start, which holds the
-    // loop) would shed requests at random, and suites that generate several reports or exports at once
-    // are about those, not the per-class limit; tests/integration/server/http/shedding.test.ts wires both.
     config: {
       now: clock.now,
       ...config,
-      shedding: { maxEventLoopDelayMs: 0, heavyConcurrency: 1_000, ...config.shedding },
+      shedding: { ...TEST_SHEDDING, ...config.shedding },
     },
     logger: createLogger({ level: 'silent' }),
     secretKey: TEST_SECRET_KEY,

@@ -10,7 +10,7 @@ import { createWebhookService, type WebhookService } from '../../server/integrat
 import { createLogger } from '../../server/logger';
 import { createSecretBox } from '../../server/security/secret-box';
 import type { TestDatabaseTarget } from './databases';
-import { TEST_SECRET_KEY, type TestClock } from './server';
+import { TEST_SECRET_KEY, TEST_SHEDDING, type TestClock } from './server';
 import { useServerSuite, type ServerSuite } from './suite';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
 
@@ -40,7 +40,7 @@ export function useWebhookSuite(
     made.sink = await startWebhookSink();
     made.app = await buildApp({
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: quiet,
       secretKey,
       outbound: LOOPBACK,

@@ -6,7 +6,7 @@ import { SERVER_TEXTS } from '../../../server/http/errors';
 import { createLogger } from '../../../server/logger';
 import { appVersion } from '../../../server/version';
 import { testDatabases } from '../../support/databases';
-import { call } from '../../support/server';
+import { call, TEST_SHEDDING } from '../../support/server';
 import { useServerSuite } from '../../support/suite';
 
 describe.each(testDatabases)('the app on $name', (target) => {
@@ -83,7 +83,7 @@ describe.each(testDatabases)('the app on $name', (target) => {
     });
     const failing = await buildApp({
       database: broken,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: createLogger({ level: 'error', destination: sink }),
     });
     await broken.close();

@@ -17,7 +17,7 @@ import { jobQueuesOverview } from '../../../../server/jobs/overview';
 import { createJobRunner } from '../../../../server/jobs/runner';
 import { createLogger } from '../../../../server/logger';
 import { testDatabases } from '../../../support/databases';
-import { TEST_SECRET_KEY, buildTestApp, insertUser, tokenFor } from '../../../support/server';
+import { TEST_SECRET_KEY, TEST_SHEDDING, buildTestApp, insertUser, tokenFor } from '../../../support/server';
 import { openSse, type SseReader } from '../../../support/sse';
 import { useServerSuite } from '../../../support/suite';
 
@@ -138,7 +138,7 @@ describe.each(testDatabases)('alert stream on $name', (target) => {
     const app = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: demoDatabase,
-      config: { now: clock.now, demoAlerts: true, random: () => 0.99 },
+      config: { now: clock.now, demoAlerts: true, random: () => 0.99, shedding: TEST_SHEDDING },
       logger,
       jobs,
     });

@@ -15,7 +15,15 @@ import { createLogger } from '../../../../server/logger';
 import { API_KEY_GRACE_HOURS } from '../../../../shared/integrations';
 import type { ApiKeyView } from '../../../../shared/api';
 import { testDatabases } from '../../../support/databases';
-import { bearer, call, createClock, insertUser, tokenFor, TEST_SECRET_KEY } from '../../../support/server';
+import {
+  bearer,
+  call,
+  createClock,
+  insertUser,
+  tokenFor,
+  TEST_SECRET_KEY,
+  TEST_SHEDDING,
+} from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 
 interface Issued {
@@ -41,14 +49,14 @@ describe.each(testDatabases)('API keys on $name', (target) => {
     app = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: createLogger({ level: 'info', destination }),
     });
     // A second instance on the same database: it hears revocations through the database.
     second = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: createLogger({ level: 'silent' }),
     });
   });

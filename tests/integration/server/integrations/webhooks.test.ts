@@ -27,7 +27,7 @@ import {
 import { createSecretBox, generateSecretKey } from '../../../../server/security/secret-box';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../../../shared/integrations';
 import { testDatabases } from '../../../support/databases';
-import { bearer, call, createClock, tokenFor } from '../../../support/server';
+import { bearer, call, createClock, tokenFor, TEST_SHEDDING } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 import { LOOPBACK, useWebhookSuite } from '../../../support/webhook-suite';
 import { hang, startWebhookSink, status, type WebhookSink } from '../../../support/webhook-sink';
@@ -436,7 +436,7 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     // An instance commits a change and dies before any attempt (no job runner: nothing sends).
     const first = await buildApp({
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: quiet,
       secretKey,
       outbound: LOOPBACK,
@@ -457,7 +457,7 @@ describe.each(testDatabases)('webhooks on $name', (target) => {
     const runner = createJobRunner({ database: suite.database, logger: quiet });
     const second = await buildApp({
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: quiet,
       secretKey,
       outbound: LOOPBACK,

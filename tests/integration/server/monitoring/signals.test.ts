@@ -22,7 +22,7 @@ import { PROBES, runProbes } from '../../../../server/monitoring/probes';
 import { createRequestRecorder, UNMATCHED_ROUTE } from '../../../../server/monitoring/recorder';
 import { purgeSignals, rollUpHours } from '../../../../server/monitoring/rollup';
 import { testDatabases } from '../../../support/databases';
-import { bearer, call, insertUser, tokenFor, TEST_SECRET_KEY } from '../../../support/server';
+import { bearer, call, insertUser, tokenFor, TEST_SECRET_KEY, TEST_SHEDDING } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 
 const MINUTE = 60_000;
@@ -41,7 +41,7 @@ describe.each(testDatabases)('monitoring signals on $name', (target) => {
     app = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: suite.database,
-      config: { now: clock.now },
+      config: { now: clock.now, shedding: TEST_SHEDDING },
       logger: createLogger({ level: 'silent' }),
       requestRecorder: recorder,
     });

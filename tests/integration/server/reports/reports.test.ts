@@ -48,7 +48,7 @@ import { CHART_CAPTIONS } from '../../../../server/reports/chart';
 import { seedDemo } from '../../../../server/seed/demo';
 import { demoOrganizationId } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
-import { TEST_SECRET_KEY, bearer, call, insertUser, tokenFor } from '../../../support/server';
+import { TEST_SECRET_KEY, TEST_SHEDDING, bearer, call, insertUser, tokenFor } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
 import { auditRows } from '../../../support/tenancy';
 import { startSmtpSink, type SmtpSink } from '../../../support/smtp-sink';
@@ -80,7 +80,13 @@ describe.each(testDatabases)('reports on $name', (target) => {
     app = await buildApp({
       secretKey: TEST_SECRET_KEY,
       database: suite.database,
-      config: { now: clock.now, smtpUrl, mailFrom: 'reports@test.example', smtpLoopbackSink: true },
+      config: {
+        now: clock.now,
+        smtpUrl,
+        mailFrom: 'reports@test.example',
+        smtpLoopbackSink: true,
+        shedding: TEST_SHEDDING,
+      },
       logger: createLogger({ level: 'silent' }),
       jobs,
     });

@@ -3,7 +3,7 @@
  * (the route answers 404 and no request is delayed), and, when present, a delay on every request that
  * the request signals record, until it is turned off again.
  */
-import { TEST_SECRET_KEY } from '../../../support/server';
+import { TEST_SECRET_KEY, TEST_SHEDDING } from '../../../support/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../server/app';
@@ -36,7 +36,7 @@ describe.each(testDatabases)('the fault switch on $name', (target) => {
       database,
       logger,
       requestRecorder: recorder,
-      config: { testFaults: { evaluationIntervalMs: 5_000 } },
+      config: { testFaults: { evaluationIntervalMs: 5_000 }, shedding: TEST_SHEDDING },
     });
   });
   afterAll(async () => {
