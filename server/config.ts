@@ -36,11 +36,6 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
-  /**
-   * How long after it answers a server renders the demo's reports (a first start of the demo): a first
-   * launch's sign-in and dashboard come first (issue 29).
-   */
-  demoReportsDelayMs: number;
   /** The alert stream's bounds (streams per user, buffered bytes, heartbeat, session re-check); defaults in stream.ts. */
   alertStream?: Partial<AlertStreamLimits>;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
@@ -228,9 +223,6 @@ export type ServerConfigOverrides = Omit<Partial<ServerConfig>, 'throttle' | 'ht
   shedding?: Partial<SheddingPolicy>;
 };
 
-/** A first launch's user signs in and sees the dashboard within this, before the demo's PDFs are made. */
-export const DEFAULT_DEMO_REPORTS_DELAY_MS = 15_000;
-
 export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConfig {
   return {
     version: appVersion(),
@@ -241,7 +233,6 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
-    demoReportsDelayMs: DEFAULT_DEMO_REPORTS_DELAY_MS,
     random: Math.random,
     mailFrom: DEFAULT_MAIL_FROM,
     smtpLoopbackSink: false,

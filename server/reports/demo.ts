@@ -5,26 +5,23 @@ import { reports } from '../db/schema';
 import { nextRun } from './schedule';
 
 /**
- * The demo's reports (seed/reports.ts) on the first start, one after the other: each is claimed once (so
- * that two instances never both take it), given its next run in the platform's timezone, marked running
- * and handed to `generate`, awaited before the next is claimed. Stops claiming when `goOn` says no (the
- * server closes): the rest keep waiting for the next start. Answers the ids claimed.
+ * The demo's reports (seed/reports.ts) on the first start: each is claimed once (so that two instances
+ * never both take it), given its next run in the platform's timezone, marked running and handed to
+ * `generate`. Answers the ids claimed.
  */
 export async function startDemoReports(
   ctx: ServerContext,
   generate: (reportId: string) => Promise<void>,
-  goOn: () => boolean = () => true,
 ): Promise<string[]> {
   const pending = await ctx.db
     .select({ id: reports.id, schedule: reports.schedule })
     .from(reports)
     .where(eq(reports.generateOnStart, true));
   if (pending.length === 0) return [];
+  const now = ctx.config.now();
   const timeZone = TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
   const claimed: string[] = [];
   for (const report of pending) {
-    if (!goOn()) break;
-    const now = ctx.config.now();
     const [row] = await ctx.db
       .update(reports)
       .set({
@@ -36,9 +33,8 @@ export async function startDemoReports(
       })
       .where(and(eq(reports.id, report.id), eq(reports.generateOnStart, true)))
       .returning({ id: reports.id });
-    if (!row) continue;
-    claimed.push(row.id);
-    await generate(row.id);
+    if (row) claimed.push(row.id);
   }
+  for (const id of claimed) await generate(id);
   return claimed;
 }

@@ -53,47 +53,34 @@ export async function registerReportRoutes(
   app.addHook('onClose', async () => {
     await Promise.allSettled([...inProcess]);
   });
-  /** Generates a report on this thread, after the current I/O; answers when it is done (never rejects). */
-  const generateHere = (reportId: string, trigger: Trigger): Promise<void> => {
+  const generateHere = (reportId: string, trigger: Trigger) => {
     const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => void (await generateReport(ctx, reportId, trigger)))
+      .then(() => generateReport(ctx, reportId, trigger))
       .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
       .finally(() => inProcess.delete(running));
     inProcess.add(running);
-    return running;
   };
   const enqueue = async (reportId: string) => {
     if (jobs) {
       await jobs.send(REPORT_QUEUES.generate, { reportId, trigger: 'manual' });
       return;
     }
-    void generateHere(reportId, 'manual');
+    generateHere(reportId, 'manual');
   };
   const now = () => ctx.config.now();
   // Here rather than queued: the job runner starts after the routes are registered. A start that dies
-  // meanwhile leaves one running, for the sweep. A server that will listen (it has a job runner) renders
-  // them `demoReportsDelayMs` after it answers, one after the other: on PGlite every query waits for the
-  // one before it, and the seven reports' ~35 queries and PDFs, started together as the server answered,
-  // made a first launch's sign-in wait 3.5 s (issue 29). Closed before, the rest wait for the next start.
+  // meanwhile leaves them running, for the sweep. A server that will listen (it has a job runner) renders
+  // them once it answers: a PDF is a second of this thread that a first launch's sign-in must not wait
+  // behind (issue 29).
+  const demoReports = () => startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
   if (jobs) {
-    let timer: NodeJS.Timeout | undefined;
-    let closing = false;
     app.addHook('onListen', async () => {
-      timer = setTimeout(() => {
-        void startDemoReports(
-          ctx,
-          (id) => generateHere(id, 'demo'),
-          () => !closing,
-        ).catch((error: unknown) => app.log.error({ err: error }, 'starting the demo reports failed'));
-      }, ctx.config.demoReportsDelayMs);
-    });
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(timer);
+      void demoReports().catch((error: unknown) =>
+        app.log.error({ err: error }, 'starting the demo reports failed'),
+      );
     });
   } else {
-    // A bare app (tests): claimed and rendered now, beside whatever the test does next.
-    await startDemoReports(ctx, async (id) => void generateHere(id, 'demo'));
+    await demoReports();
   }
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];

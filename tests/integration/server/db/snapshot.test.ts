@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoAnchor, reportFiles, reports, serverSecrets, users } from '../../../../server/db/schema';
+import { demoAnchor, reports, serverSecrets, users } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { startServer, type RunningServer } from '../../../../server/start';
@@ -85,8 +85,7 @@ describe('the demo database snapshot a first start loads', () => {
       dataDir: path.join(work, 'e'),
       demoSnapshotFile: snapshotFile,
       logger: quiet,
-      // The reports at once: the delay that lets a first sign-in go first has its own test below.
-      config: { now: () => later, demoReportsDelayMs: 0 },
+      config: { now: () => later },
     });
     started.push(server);
     const [anchor] = await server.database.db.select().from(demoAnchor);
@@ -124,44 +123,4 @@ describe('the demo database snapshot a first start loads', () => {
     });
     // A first start that moves the demo rewrites every date once: slower than one on build day.
   }, 120_000);
-
-  it('renders the demo reports only a while after it answers, one after the other; closed before, they wait for the next start', async () => {
-    const waiting = async (server: RunningServer) =>
-      (await server.database.db.select().from(reports).where(eq(reports.generateOnStart, true))).length;
-    const early = await startServer({
-      dataDir: path.join(work, 'f'),
-      demoSnapshotFile: snapshotFile,
-      logger: quiet,
-      config: { demoReportsDelayMs: 60_000 },
-    });
-    const all = await waiting(early);
-    expect(all).toBeGreaterThan(1);
-    // Answering, with none of them claimed or running yet.
-    const running = await early.database.db.select().from(reports).where(eq(reports.status, 'running'));
-    expect(running).toEqual([]);
-    await early.close();
-
-    const next = await startServer({
-      dataDir: path.join(work, 'f'),
-      demoSnapshotFile: snapshotFile,
-      logger: quiet,
-      config: { demoReportsDelayMs: 500 },
-    });
-    started.push(next);
-    expect(await waiting(next)).toBe(all);
-    let mostAtOnce = 0;
-    await vi.waitFor(
-      async () => {
-        const statuses = await next.database.db.select({ status: reports.status }).from(reports);
-        mostAtOnce = Math.max(mostAtOnce, statuses.filter((r) => r.status === 'running').length);
-        expect(await waiting(next)).toBe(0);
-        expect(statuses.every((r) => r.status === 'active')).toBe(true);
-      },
-      { timeout: 90_000, interval: 50 },
-    );
-    // Each made a file: generated, not only claimed.
-    const files = await next.database.db.select({ id: reportFiles.id }).from(reportFiles);
-    expect(files.length).toBeGreaterThanOrEqual(all);
-    expect(mostAtOnce).toBeLessThanOrEqual(1);
-  }, 180_000);
 });
