@@ -1,11 +1,10 @@
+import { errorChain, hasErrorCode } from '../../shared/error-chain';
+
 const UNIQUE_VIOLATION = '23505';
 
 /** drizzle wraps driver errors; the SQLSTATE sits on the error or its cause, for pg and PGlite alike. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = 'cause' in e ? e.cause : undefined) {
-    if ('code' in e && e.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
+  return hasErrorCode(error, (code) => code === UNIQUE_VIOLATION);
 }
 
 /** node-postgres's own texts for a connection that failed or gave no answer in time. */
@@ -36,7 +35,7 @@ const SOCKET_CODES = new Set([
  * server shutting down or starting (57P01–57P03) or out of connections (53300).
  */
 export function isConnectionFailure(error: unknown): boolean {
-  return causes(error).some((e) => {
+  return errorChain(error).some((e) => {
     const code = 'code' in e && typeof e.code === 'string' ? e.code : '';
     if (SOCKET_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') {
       return true;
@@ -48,14 +47,5 @@ export function isConnectionFailure(error: unknown): boolean {
 
 /** A statement the server cancelled for running past statement_timeout (SQLSTATE 57014). */
 export function isStatementTimeout(error: unknown): boolean {
-  return causes(error).some((e) => 'code' in e && e.code === '57014');
-}
-
-function causes(error: unknown): object[] {
-  const found: object[] = [];
-  for (let e: unknown = error; e && typeof e === 'object' && found.length < 10;) {
-    found.push(e);
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return found;
+  return hasErrorCode(error, (code) => code === '57014');
 }
