@@ -1,5 +1,54 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server suites whose behaviour depends on the database engine, in one place (issue 26). They run on
+ * PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too (vitest project `engines`); every other
+ * server suite runs on PGlite alone (project `server`): its routes, gates and SQL are the same statements
+ * on either engine, and PGlite is the engine a developer has without setting anything up.
+ *
+ * A suite belongs here when what it proves rests on what only a real server has or does differently:
+ * several connections at once (row locks, races on a unique key, a pool), LISTEN/NOTIFY between instances,
+ * SKIP LOCKED and advisory locks (jobs, webhook claims), triggers kept summaries and the audit chain, COPY and
+ * the backup formats, statement timeouts and lost connections, and SQL whose result depends on the version.
+ */
+const ENGINE_SUITES = [
+  // Two instances evaluate at once: the lock decides who fires.
+  'tests/integration/server/alerts/alerting.test.ts',
+  // NOTIFY reaches the other instances' streams.
+  'tests/integration/server/alerts/alerts-stream.test.ts',
+  // The chain is sealed by a trigger.
+  'tests/integration/server/audit/audit.test.ts',
+  'tests/integration/server/audit/audit-trail.test.ts',
+  // The principal cache is emptied by NOTIFY; a lost LISTEN connection.
+  'tests/integration/server/auth/principals.test.ts',
+  // Reservations race on a real pool.
+  'tests/integration/server/auth/throttle.test.ts',
+  'tests/integration/server/security/sign-in-burst.test.ts',
+  'tests/integration/server/security/invitations.test.ts',
+  // Each engine has its own backup format, restore and failure modes.
+  'tests/integration/server/backups/**/*.test.ts',
+  // Summaries kept by triggers.
+  'tests/integration/server/business/business-summaries.test.ts',
+  // Lost connections, statement timeouts.
+  'tests/integration/server/db/**/*.test.ts',
+  'tests/integration/server/http/timeouts.test.ts',
+  // Webhook deliveries are claimed with SKIP LOCKED.
+  'tests/integration/server/integrations/webhooks.test.ts',
+  // pg-boss: SKIP LOCKED, advisory locks, takeover by another instance.
+  'tests/integration/server/jobs/**/*.test.ts',
+  // Roll-ups and windows in date arithmetic.
+  'tests/integration/server/monitoring/**/*.test.ts',
+  // Several requests create the same role at once.
+  'tests/integration/server/roles/roles.test.ts',
+  // Seeding, the anchor move and the intraday fill: the SQL of a first start.
+  'tests/integration/server/seed/**/*.test.ts',
+  // Settings reach other instances through NOTIFY; the rate limiter's counters under a pool.
+  'tests/integration/server/settings/settings.test.ts',
+  'tests/integration/server/settings/rate-limit.test.ts',
+  // A report's temporary files on a full disk, per engine.
+  'tests/integration/server/reports/disk-full.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Server tests open real databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
@@ -9,9 +58,10 @@ export default defineConfig({
     // One more fork than cores: the server suites spend much of their time waiting on timers, PostgreSQL
     // and child processes, so two forks leave the cores idle (npm test's unit stage: see the closing note).
     maxWorkers: 3,
-    // One `npm run test:unit` runs them all; `npx vitest run --project server` (or unit, main, component)
-    // runs one: pure logic, the server on real databases, the main process and its hosts, renderer
-    // components in jsdom.
+    // One `npm run test:unit` runs them all; `npx vitest run --project server` (or unit, engines, main,
+    // component) runs one: pure logic, the server on PGlite, the server suites that depend on the engine
+    // (PGlite and PostgreSQL, tests/support/engines.ts), the main process and its hosts, renderer components
+    // in jsdom.
     projects: [
       {
         extends: true,
@@ -19,7 +69,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/integration/server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server',
+          include: ['tests/integration/server/**/*.test.ts'],
+          exclude: [...ENGINE_SUITES],
+          environment: 'node',
+          env: { TEST_ENGINES: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'engines', include: [...ENGINE_SUITES], environment: 'node' },
       },
       {
         extends: true,

@@ -1,6 +1,7 @@
 /**
  * Fresh databases for server tests: in-memory PGlite always, and PostgreSQL too when TEST_DATABASE_URL
- * is set (scripts/pg-cluster.sh starts one). Suites run over both with
+ * is set (scripts/pg-cluster.sh starts one) and the suite depends on the engine (ENGINE_SUITES in vitest.config.ts).
+ * Suites run over the targets with
  *   describe.each(testDatabases)('... on $name', (target) => { ... target.open() ... })
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -167,4 +168,10 @@ function postgres(serverUrl: string): TestDatabaseTarget {
   };
 }
 
-export const testDatabases: TestDatabaseTarget[] = adminUrl ? [pglite, postgres(adminUrl)] : [pglite];
+/**
+ * PGlite, and PostgreSQL too for the suites of ENGINE_SUITES in vitest.config.ts (the `engines` project) when
+ * TEST_DATABASE_URL is set. The `server` project sets TEST_ENGINES=pglite: its suites do not depend on
+ * the engine.
+ */
+export const testDatabases: TestDatabaseTarget[] =
+  adminUrl && process.env.TEST_ENGINES !== 'pglite' ? [pglite, postgres(adminUrl)] : [pglite];
