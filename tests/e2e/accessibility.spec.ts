@@ -31,7 +31,7 @@ test('with reduced motion asked for, the banner neither rotates nor fades and no
   await expect(current).toHaveText(shown ?? '');
   expect(await current.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0s');
   // The header's live pulse is not drawn at all.
-  await expect(page.locator('.animate-ping')).toBeHidden();
+  await expect(page.getByTestId('live-ping')).toBeHidden();
 
   // Next moves at once: no fade between the two.
   await banner.getByRole('button', { name: 'Next alert' }).click();
