@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import { fastifyTrustProxy, installHostCheck, installLaunchSecretCheck } from './http/edge';
 import { frameworkErrors, installErrorHandling } from './http/error-handling';
+import { installQueryPriority } from './http/query-priority';
 import { installAvailabilityGate } from './http/availability';
 import { installLoadShedding } from './http/shedding';
 import { createRouter } from './http/router';
@@ -104,6 +105,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installQueryPriority(app);
   installErrorHandling(app, { databaseRetryAfterSeconds: database.availability.retryAfterSeconds });
   installHostCheck(app, config.allowedHosts);
   if (config.launchSecret) installLaunchSecretCheck(app, config.launchSecret);

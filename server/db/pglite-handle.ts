@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { createTurns, currentQueryPriority } from './priority';
 
 /** Calls that reach the database; they wait while the handle is paused and count as in flight. */
 const GATED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql', 'describeQuery']);
@@ -15,6 +16,9 @@ interface Listener {
  * runner and the listeners hold `client`, which answers for whichever instance is current, so they go
  * on through the swap. Listeners are moved to the new instance (a notification of the old one's last
  * moments is not carried over: `onReplaced` tells the caches to read again).
+ *
+ * The calls take turns by priority (db/priority.ts): a cheap request's statement runs before waiting
+ * expensive ones, and those before the server's own work, instead of in arrival order.
  */
 export interface PgliteHandle {
   client: PGlite;
@@ -37,6 +41,7 @@ export function pgliteHandle(first: PGlite): PgliteHandle {
   let paused: Promise<void> | undefined;
   const listeners = new Set<Listener>();
   const replaced = new Set<() => void>();
+  const turns = createTurns();
 
   const enter = async () => {
     while (paused) await paused;
@@ -71,10 +76,16 @@ export function pgliteHandle(first: PGlite): PgliteHandle {
       return async (...args: unknown[]) => {
         await enter();
         try {
-          return await (Reflect.get(current, property, current) as (...a: unknown[]) => unknown).apply(
-            current,
-            args,
-          );
+          // A transaction holds its turn to the end, as it holds PGlite's connection.
+          await turns.acquire(currentQueryPriority());
+          try {
+            return await (Reflect.get(current, property, current) as (...a: unknown[]) => unknown).apply(
+              current,
+              args,
+            );
+          } finally {
+            turns.release();
+          }
         } finally {
           leave();
         }

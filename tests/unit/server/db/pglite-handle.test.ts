@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pgliteHandle } from '../../../../server/db/pglite-handle';
+import { withQueryPriority } from '../../../../server/db/priority';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -75,5 +76,26 @@ describe('the gated PGlite client', () => {
       }),
     ).rejects.toThrow('the copy failed');
     expect((await handle.client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('takes turns by priority: a request waits for the statement running, not for the queue', async () => {
+    const handle = pgliteHandle(await open());
+    const order: string[] = [];
+    const release = deferred();
+    // The server's own work holds the connection, and more of it queues behind.
+    const holding = handle.client.transaction(async () => release.promise);
+    const queued = [1, 2, 3].map((n) =>
+      handle.client.query('select 1').then(() => order.push(`background ${n}`)),
+    );
+    const search = withQueryPriority('heavy', () =>
+      handle.client.query('select 1').then(() => order.push('audit search')),
+    );
+    const check = withQueryPriority('cheap', () =>
+      handle.client.query('select 1').then(() => order.push('health check')),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    release.resolve();
+    await Promise.all([holding, ...queued, search, check]);
+    expect(order).toEqual(['health check', 'audit search', 'background 1', 'background 2', 'background 3']);
   });
 });
