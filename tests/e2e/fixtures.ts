@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { ConsoleApi } from '../../shared/bridge/contract';
 import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from '../support/browser-host';
@@ -14,7 +15,10 @@ export { DEMO, DEMO_PASSWORD } from '../support/browser-host';
 /**
  * Two ways to get a host, chosen by the fixture a test names. `host`: a browser host of its own, on its
  * own data directory, for a test that changes data (or the host's own state: theme, chosen organization,
- * a restart). `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
+ * a restart). That directory is a copy of the worker's pristine one (`pristineDataDir`: the demo after
+ * its first start, made once per worker), so a test's host starts as a console opened again, without
+ * the first start's unpacking, migrating, moving of dates and sealing (6.6 s → 3.5 s on a quiet machine).
+ * A test of the first start itself makes its own folder (makeDataDir). `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
  * that only reads — one host start per worker instead of one per test. A browser host is one desktop: its
  * session belongs to the host, not to the page, so the tests sharing it run one after another (a worker
  * runs one test at a time) and each starts by signing the host out.
@@ -28,12 +32,14 @@ interface Fixtures {
 
 interface WorkerFixtures {
   workerHost: RunningHost;
+  /** The demo's data after a first start of a host, stopped: copied for each test's own host. */
+  pristineDataDir: string;
 }
 
 export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  dataDir: async ({}, use) => {
+  dataDir: async ({ pristineDataDir }, use) => {
     const data = await makeDataDir();
+    await cp(pristineDataDir, data.dir, { recursive: true });
     await use(data.dir);
     await data.remove();
   },
@@ -56,10 +62,20 @@ export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>(
     await current.stop();
     if (current !== host) await attachOutputOnFailure(testInfo, 'restarted host output', current);
   },
-  workerHost: [
+  pristineDataDir: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const data = await makeDataDir();
+      await (await startHost(data.dir)).stop();
+      await use(data.dir);
+      await data.remove();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  workerHost: [
+    async ({ pristineDataDir }, use) => {
+      const data = await makeDataDir();
+      await cp(pristineDataDir, data.dir, { recursive: true });
       const host = await startHost(data.dir);
       await use(host);
       await host.stop();

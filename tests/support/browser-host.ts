@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LAUNCH_SECRET_HEADER } from '../../shared/constants';
+import { scratchDir } from './scratch';
 
 export const DEMO_PASSWORD = 'demo-Console-2026';
 export const DEMO = {
@@ -102,7 +102,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function makeDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'console-e2e-'));
+  const dir = await scratchDir('console-e2e-');
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

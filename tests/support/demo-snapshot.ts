@@ -6,9 +6,7 @@
  * server and shared source file, the PGlite version, and the UTC day the demo is anchored to.
  */
 import { createHash } from 'node:crypto';
-import { statfsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startOfUtcDay } from '../../server/business/formulas';
 import { createDemoSnapshot } from '../../server/db/snapshot';
@@ -17,10 +15,6 @@ const CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');
 /** Longer than a snapshot takes on a busy machine: a lock this old was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 const WAIT_STEP_MS = 250;
-
-/** A memory-backed folder holds a test server's PGlite data only with this much room to spare. */
-const SHM = '/dev/shm';
-const SHM_ROOM_BYTES = 2 * 1024 ** 3;
 
 let made: Promise<string> | undefined;
 
@@ -77,22 +71,4 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/**
- * A new folder for a test server's PGlite data: in memory-backed /dev/shm where it has room (unpacking
- * the snapshot there takes a third of the time it takes on disk; a container's default 64 MiB has not),
- * else in the system's temporary folder.
- */
-export async function serverDataDir(prefix: string): Promise<string> {
-  return mkdtemp(path.join(hasRoom(SHM) ? SHM : tmpdir(), prefix));
-}
-
-function hasRoom(folder: string): boolean {
-  try {
-    const fs = statfsSync(folder);
-    return fs.bavail * fs.bsize >= SHM_ROOM_BYTES;
-  } catch {
-    return false;
-  }
 }

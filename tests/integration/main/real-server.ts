@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import type { StartServer } from '../../../main/core/server/embedded';
 import { createLogger } from '../../../server/logger';
 import { startServer, type RunningServer } from '../../../server/start';
-import { demoSnapshotFile, serverDataDir } from '../../support/demo-snapshot';
+import { demoSnapshotFile } from '../../support/demo-snapshot';
+import { scratchDir } from '../../support/scratch';
 
 export const DEMO_PASSWORD = 'demo-Console-2026';
 
@@ -23,7 +24,7 @@ export const startQuietServer: StartServer = async (options) =>
  * from the run's demo snapshot, quiet.
  */
 export async function startTestServer(): Promise<RunningServer> {
-  const dataDir = await serverDataDir('console-test-server-');
+  const dataDir = await scratchDir('console-test-server-');
   try {
     const server = await startServer({
       host: '127.0.0.1',
