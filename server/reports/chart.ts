@@ -1,5 +1,6 @@
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as Vega from 'vega';
+import type * as VegaLite from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import type { MetricResult } from '../../shared/api/reports';
 import type { MetricId } from '../../shared/reports';
 import { formatDate } from './format';
@@ -35,12 +36,19 @@ function specOf(shape: Shape): TopLevelSpec {
 
 // Compiling the vega-lite spec and parsing the vega one cost more than drawing a chart (a PDF report
 // draws a dozen): done once per shape, each chart only binds its points to a new view.
-const runtimes = new Map<Shape, vega.Runtime>();
-function runtimeOf(shape: Shape): vega.Runtime {
+const runtimes = new Map<Shape, Vega.Runtime>();
+function runtimeOf(vega: typeof Vega, compile: typeof VegaLite.compile, shape: Shape): Vega.Runtime {
   let runtime = runtimes.get(shape);
   if (!runtime) runtimes.set(shape, (runtime = vega.parse(compile(specOf(shape)).spec)));
   return runtime;
 }
+
+/**
+ * vega and vega-lite, loaded by the first chart: a server that draws none (most starts, every test that
+ * builds an app) does not pay their seconds of loading.
+ */
+let libraries: Promise<[typeof Vega, typeof VegaLite]> | undefined;
+const loadLibraries = () => (libraries ??= Promise.all([import('vega'), import('vega-lite')]));
 
 /**
  * What each metric's chart draws, printed above it (the axes are untitled). The six dashboard figures
@@ -101,7 +109,8 @@ export async function chartSvg(chart: MetricResult['chart'], timeZone: string): 
   const values = chartPoints(chart, timeZone);
   const shape: Shape =
     chart.kind === 'bar' ? 'bar' : values.length < LINE_POINTS_MAX ? 'line-points' : 'line';
-  const view = new vega.View(runtimeOf(shape), { renderer: 'none' }).data(DATA, values);
+  const [vega, { compile }] = await loadLibraries();
+  const view = new vega.View(runtimeOf(vega, compile, shape), { renderer: 'none' }).data(DATA, values);
   try {
     return await view.toSVG();
   } finally {

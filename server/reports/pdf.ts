@@ -20,13 +20,19 @@ interface PdfMake {
   setLocalAccessPolicy(allow: (file: string) => boolean): void;
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
-const pdfmake = require('pdfmake') as PdfMake;
-const fontsFile = require.resolve('pdfmake/fonts/Roboto.js');
-const fontsDir = path.dirname(fontsFile);
-pdfmake.setFonts(require(fontsFile) as Record<string, Record<string, string>>);
-// The document is ours, but a value is data: no URL is ever fetched, only pdfmake's own fonts are read.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
+let pdfmakeModule: PdfMake | undefined;
+/** pdfmake, loaded by the first PDF: a server that writes none does not pay its seconds of loading. */
+function loadPdfmake(): PdfMake {
+  if (pdfmakeModule) return pdfmakeModule;
+  const pdfmake = require('pdfmake') as PdfMake;
+  const fontsFile = require.resolve('pdfmake/fonts/Roboto.js');
+  const fontsDir = path.dirname(fontsFile);
+  pdfmake.setFonts(require(fontsFile) as Record<string, Record<string, string>>);
+  // The document is ours, but a value is data: no URL is ever fetched, only pdfmake's own fonts are read.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((file: string) => path.resolve(file).startsWith(fontsDir + path.sep));
+  return (pdfmakeModule = pdfmake);
+}
 
 /** Charts per page after the summary: each takes half a page, whatever it draws. */
 export const CHARTS_PER_PAGE = 2;
@@ -270,7 +276,7 @@ export async function renderPdf(heading: ReportHeading, data: ReportData): Promi
     },
     defaultStyle: { font: 'Roboto', fontSize: 10, color: INK },
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return loadPdfmake().createPdf(doc).getBuffer();
 }
 
 const fact = (label: string): Content => ({ text: label, style: 'fact' });

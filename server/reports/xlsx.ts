@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { MetricResult, ReportData } from '../../shared/api/reports';
 import { changeOf, XLSX_CHANGE_FORMATS, XLSX_FORMATS } from './format';
 import type { ReportHeading } from './heading';
@@ -46,6 +45,8 @@ function cellValue(value: string | number | null, unit: MetricResult['table']['c
  * rows are frozen; text that looks like a formula is kept as text.
  */
 export async function renderXlsx(heading: ReportHeading, data: ReportData): Promise<Buffer> {
+  // Loaded by the first workbook: a server that writes none does not pay its seconds of loading.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = heading.platformName;
   book.title = heading.name;
