@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALERT_PRIORITIES, bannerAlert } from '../alerts';
 import { THEMES } from '../constants';
-import { loginBody, sessionUser } from '../api/auth';
+import { changePasswordBody, loginBody, sessionUser } from '../api/auth';
 import { codeBody, twoFactorSetup } from '../api/two-factor';
 import { TWO_FACTOR_STEPS } from '../two-factor';
 import {
@@ -153,6 +153,11 @@ export const handWrittenContract = {
     output: z.object({ user: sessionUser, recoveryCodes: z.array(z.string()) }),
   },
   'auth:logout': { input: none, output: z.null() },
+  /**
+   * Changes the signed-in user's password: the server revokes every earlier token and answers a new one,
+   * which main keeps (the page never sees it).
+   */
+  'auth:changePassword': { input: changePasswordBody, output: sessionUser },
   /** Uses a one-time link (issue 13), signed out: the public acceptance is not forwarded. */
   'auth:acceptInvitation': { input: acceptInvitationBody, output: acceptedInvitation },
   'settings:theme': { input: none, output: themeSchema },

@@ -148,6 +148,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return null;
     },
 
+    'auth:changePassword': async (body) => {
+      const user = signedIn(await gateway.call(authEndpoints.changePassword, { body }));
+      logger.info(`Password changed for ${user.email}`);
+      return user;
+    },
+
     'auth:acceptInvitation': async (body) => gateway.call(userEndpoints.acceptInvitation, { body }),
 
     'settings:theme': async () => store.getTheme(),

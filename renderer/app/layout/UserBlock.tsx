@@ -1,10 +1,11 @@
-import { Info, LogOut, ShieldCheck } from 'lucide-react';
+import { Info, KeyRound, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_USER_NAME, DEFAULT_USER_ROLE_LABEL } from '../../../shared/constants';
 import { roleDisplayName } from '../../../shared/permissions';
 import { IconButton } from '../../components/ui/Button';
 import { initials } from '../../lib/initials';
 import { useAuthStore } from '../state/useAuthStore';
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { TwoFactorDialog } from '../../features/two-factor/TwoFactorDialog';
 import { AboutDialog } from './AboutDialog';
 
@@ -15,6 +16,7 @@ export function UserBlock() {
   const role = user?.role ? roleDisplayName(user.role) : DEFAULT_USER_ROLE_LABEL;
   const [aboutOpen, setAboutOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
 
   return (
     <div className="flex items-center gap-3 border-l border-line pl-3">
@@ -37,6 +39,15 @@ export function UserBlock() {
         <ShieldCheck aria-hidden="true" className="size-4.5" />
       </IconButton>
       <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      <IconButton
+        aria-label="Change password"
+        title="Change password"
+        aria-haspopup="dialog"
+        onClick={() => setPasswordOpen(true)}
+      >
+        <KeyRound aria-hidden="true" className="size-4.5" />
+      </IconButton>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <IconButton
         aria-label="About this console"
         title="About this console"

@@ -18,4 +18,10 @@ export const AUTH_TEXTS = {
   joinFailed: 'Joining the organization failed',
   signInToAccept: 'Sign in to accept',
   backToSignIn: 'Back to sign in',
+  changePasswordTitle: 'Change password',
+  currentPasswordLabel: 'Current password',
+  changePassword: 'Change Password',
+  changingPassword: 'Changing...',
+  changePasswordFailed: 'Changing the password failed',
+  passwordChanged: 'Your password is changed. Other sessions of this account are signed out.',
 } as const;

@@ -202,4 +202,37 @@ describe('bridge handlers through the dispatcher', () => {
     expect(core.store.getToken()).toEqual(expect.any(String));
     await call('auth:logout');
   });
+
+  it('auth:changePassword keeps this console signed in with the new token and ends the other sessions', async () => {
+    const owner = { email: 'owner@demo.example', password: DEMO_PASSWORD };
+    const next = 'a-New-Passphrase-2026!';
+    expect(await call('auth:login', owner)).toMatchObject({ ok: true });
+    const before = core.store.getToken();
+
+    expect(
+      await call('auth:changePassword', { currentPassword: 'wrong-Password-1', newPassword: next }),
+    ).toMatchObject({ ok: false, error: { message: 'The current password is incorrect' } });
+    // A mistyped current password does not end this session.
+    expect(core.store.getToken()).toBe(before);
+
+    const changed = await call('auth:changePassword', { currentPassword: owner.password, newPassword: next });
+    expect(changed).toMatchObject({ ok: true, value: { email: owner.email } });
+    expect(JSON.stringify(changed)).not.toContain(core.store.getToken() ?? 'no token');
+    expect(core.store.getToken()).not.toBe(before);
+    expect(await call('auth:session')).toMatchObject({ ok: true, value: { status: 'authenticated' } });
+
+    // The token of before (another session of the account) no longer works; the new password does.
+    const current = core.store.getToken() ?? '';
+    core.store.setToken(before ?? '');
+    expect(await call('auth:session')).toMatchObject({ ok: true, value: { status: 'unauthenticated' } });
+    core.store.setToken(current);
+    await call('auth:logout');
+    expect(await call('auth:login', owner)).toMatchObject({ ok: false });
+    expect(await call('auth:login', { ...owner, password: next })).toMatchObject({ ok: true });
+    // Put back for the other tests of the file, which share the server.
+    expect(
+      await call('auth:changePassword', { currentPassword: next, newPassword: owner.password }),
+    ).toMatchObject({ ok: true });
+    await call('auth:logout');
+  });
 });
