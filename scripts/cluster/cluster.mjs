@@ -91,12 +91,19 @@ function spawnDaemon(command, args, { logFile, env, cwd, user = {} }) {
   }
 }
 
+/** Whether a process runs; a zombie (exited, not yet reaped by whoever inherited it) does not. */
 export function isAlive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return error.code === 'EPERM';
+  }
+  try {
+    // The state follows the command's closing parenthesis: `pid (comm) S …`.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
@@ -500,28 +507,30 @@ export async function serverStates(state) {
     .map((cells) => ({ name: cells[column('svname')], status: cells[column('status')] }));
 }
 
-/** Stops one recorded process: PostgreSQL with pg_ctl (fast), anything else SIGTERM then SIGKILL. */
-function stopProcess(proc, user) {
-  if (!isOurs(proc)) return;
-  if (proc.postgres && existsSync(proc.postgres)) {
-    const result = spawnSync(
-      path.join(PG_BIN, 'pg_ctl'),
-      ['-D', proc.postgres, '-m', 'fast', '-w', '-t', '20', 'stop'],
-      {
-        stdio: 'ignore',
-        ...user,
-      },
-    );
-    if (result.status === 0) return;
+/**
+ * How each kind of process is stopped: the balancer and the instances first (SIGTERM: an instance finishes
+ * its requests and closes its pool), then PgBouncer (SIGTERM: immediate shutdown), then PostgreSQL (SIGQUIT:
+ * immediate shutdown; `down` removes the data anyway, and a checkpoint on the way out only costs time).
+ */
+const STOP_PHASES = [
+  { programs: ['haproxy', 'cli.js'], signal: 'SIGTERM' },
+  { programs: ['pgbouncer'], signal: 'SIGTERM' },
+  { programs: ['postgres'], signal: 'SIGQUIT' },
+];
+
+/** Signals every process of a phase at once, waits for them together, and kills what outlives the wait. */
+function stopTogether(procs, signal, waitMs = 15_000) {
+  const ours = procs.filter(isOurs);
+  for (const proc of ours) {
+    try {
+      process.kill(proc.pid, signal);
+    } catch {
+      // Gone meanwhile.
+    }
   }
-  try {
-    process.kill(proc.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && isAlive(proc.pid)) sleepSync(50);
-  if (isAlive(proc.pid)) {
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline && ours.some((proc) => isAlive(proc.pid))) sleepSync(50);
+  for (const proc of ours.filter((p) => isAlive(p.pid))) {
     try {
       process.kill(proc.pid, 'SIGKILL');
     } catch {
@@ -531,17 +540,19 @@ function stopProcess(proc, user) {
 }
 
 /**
- * Stops everything the cluster in `dir` started, newest first (the balancer before the instances, the
- * instances before the pooler and the databases), and removes the folder. Synchronous, so that a test's
- * exit handler can call it too. Answers whether there was a cluster.
+ * Stops everything the cluster in `dir` started (the balancer and the instances before the pooler, the
+ * pooler before the databases), and removes the folder. Synchronous, so that a test's exit handler can
+ * call it too. Answers whether there was a cluster.
  */
 export function downSync(dir = DEFAULT_DIR) {
   const state = readState(dir);
-  if (!state) {
-    return false;
+  if (!state) return false;
+  for (const phase of STOP_PHASES) {
+    stopTogether(
+      state.processes.filter((proc) => phase.programs.includes(proc.program)),
+      phase.signal,
+    );
   }
-  const user = daemonUser();
-  for (const proc of [...state.processes].reverse()) stopProcess(proc, user);
   rmSync(dir, { recursive: true, force: true });
   return true;
 }
