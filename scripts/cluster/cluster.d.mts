@@ -58,3 +58,6 @@ export function describe(state: ClusterState): string[];
 export function isAlive(pid: number): boolean;
 export function pgUrl(port: number, user?: string, database?: string): string;
 export function serverStates(state: ClusterState): Promise<{ name: string; status: string }[]>;
+export function killPrimary(state: ClusterState): void;
+export function promoteStandby(state: ClusterState): void;
+export function repointPgbouncer(state: ClusterState, port: number): Promise<void>;

@@ -13,6 +13,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -291,12 +292,8 @@ export async function up(options = {}) {
       ['-D', primaryData, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale'],
       { user, what: 'initdb' },
     );
-    configurePostgres(
-      primaryData,
-      primaryPort,
-      postgresConf({ SYNCHRONOUS_STANDBY_NAMES: synchronous ? STANDBY_NAME : '' }),
-      user,
-    );
+    // Asynchronous until the standby streams: a synchronous primary would wait for it on every commit.
+    configurePostgres(primaryData, primaryPort, postgresConf({}), user);
     const primaryPid = startPostgres(primaryData, path.join(primary, 'server.log'), user);
     record('primary', primaryPid, 'postgres', {
       postgres: primaryData,
@@ -359,6 +356,22 @@ export async function up(options = {}) {
       );
       return rows.length === 1;
     });
+    if (synchronous) {
+      writeOwned(
+        path.join(primaryData, 'console.conf'),
+        postgresConf({ SYNCHRONOUS_STANDBY_NAMES: STANDBY_NAME }),
+        user,
+      );
+      await query(admin, 'select pg_reload_conf()');
+      await waitFor('the standby synchronous', async () => {
+        const rows = await query(
+          admin,
+          `select sync_state from pg_stat_replication where application_name = $1`,
+          [STANDBY_NAME],
+        );
+        return rows[0]?.sync_state === 'sync';
+      });
+    }
 
     // PgBouncer in front of the primary.
     const bouncer = path.join(dir, 'pgbouncer');
@@ -559,4 +572,62 @@ export function downSync(dir = DEFAULT_DIR) {
 
 export async function down(dir = DEFAULT_DIR) {
   return downSync(dir);
+}
+
+// Failover (bench/failover.ts, deploy/README.md): the primary lost, the standby promoted, PgBouncer re-pointed.
+
+/** The processes whose parent is `pid` (PostgreSQL's backends, its WAL sender, …). */
+function childrenOf(pid) {
+  const found = [];
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * The primary's machine lost at once: every process of it frozen first (nothing more reaches the standby,
+ * as when the machine or its network dies), then killed. Answers when it is gone.
+ */
+export function killPrimary(state) {
+  const primary = state.processes.find((proc) => proc.name === 'primary');
+  const pids = [primary.pid, ...childrenOf(primary.pid)];
+  for (const signal of ['SIGSTOP', 'SIGKILL']) {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && pids.some(isAlive)) sleepSync(20);
+}
+
+/** `pg_ctl promote`: the standby becomes a primary (it waits until the standby accepts writes). */
+export function promoteStandby(state) {
+  const standby = state.processes.find((proc) => proc.name === 'standby');
+  runSync(path.join(PG_BIN, 'pg_ctl'), ['-D', standby.postgres, '-w', '-t', '60', 'promote'], {
+    user: daemonUser(),
+    what: 'pg_ctl promote',
+  });
+}
+
+/**
+ * Re-points PgBouncer at another PostgreSQL: its ini rendered again from deploy/pgbouncer.ini with the new
+ * primary, then RELOAD on its admin console (clients stay connected; new server connections go there).
+ */
+export async function repointPgbouncer(state, port) {
+  state.pgbouncer.values.PRIMARY_PORT = port;
+  writeOwned(state.pgbouncer.ini, renderTemplate('pgbouncer.ini', state.pgbouncer.values), daemonUser());
+  saveState(state);
+  await query(state.pgbouncerAdminUrl, 'RELOAD');
 }

@@ -74,7 +74,8 @@ const COORDINATOR: Record<string, string> = {
 const EXCEPTIONS: Record<string, string> = {
   'alerts primary key': 'id alone; platform alerts have no organization (split them from tenant alerts)',
   'alerts organization_id nullable': 'platform alerts (no tenant) live in the same table',
-  'alerts.rule_id -> alert_rules': 'tenant alerts point at platform rules (make alert_rules a reference table)',
+  'alerts.rule_id -> alert_rules':
+    'tenant alerts point at platform rules (make alert_rules a reference table)',
   'api_keys primary key': 'id alone; a key is looked up by its hash without knowing its organization',
   'api_keys organization_id nullable': 'platform keys (no tenant) live in the same table',
   'attendance primary key': 'id alone (needs (organization_id, id))',
@@ -134,7 +135,8 @@ function breaches(): string[] {
         ...config.primaryKeys.flatMap((key) => key.columns.map((column) => column.name)),
       ];
       if (!primary.includes(KEY)) found.push(`${name} primary key`);
-      if (!config.columns.find((column) => column.name === KEY)?.notNull) found.push(`${name} ${KEY} nullable`);
+      if (!config.columns.find((column) => column.name === KEY)?.notNull)
+        found.push(`${name} ${KEY} nullable`);
     }
     for (const foreignKey of config.foreignKeys) {
       const reference = foreignKey.reference();
