@@ -66,7 +66,7 @@ async function drill(synchronous: boolean) {
       while (!done) {
         const name = `failover ${synchronous ? 'sync' : 'async'} ${serial++}`;
         const started = performance.now();
-        let ok = false;
+        let ok: boolean;
         try {
           const response = await fetch(`${cluster.balancer}/roles`, {
             method: 'POST',

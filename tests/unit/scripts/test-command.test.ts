@@ -94,7 +94,9 @@ describe('what the test command needs', () => {
     const hint = installHint(['chromium', 'postgresql-15']);
     expect(hint).not.toContain('\n');
     expect(hint).toContain('sudo apt-get install -y chromium postgresql-15');
-    expect(installHint(['haproxy'], 'npm run cluster')).toMatch(/^npm run cluster needs haproxy .* then npm run cluster again\.$/);
+    expect(installHint(['haproxy'], 'npm run cluster')).toMatch(
+      /^npm run cluster needs haproxy .* then npm run cluster again\.$/,
+    );
   });
 });
 
