@@ -57,7 +57,9 @@ export function statePath(dir?: string): string;
 export function describe(state: ClusterState): string[];
 export function isAlive(pid: number): boolean;
 export function pgUrl(port: number, user?: string, database?: string): string;
-export function serverStates(state: ClusterState): Promise<{ name: string; status: string }[]>;
+export function serverStates(
+  state: ClusterState,
+): Promise<{ name: string; status: string; sessions: number }[]>;
 export function killPrimary(state: ClusterState): void;
 export function promoteStandby(state: ClusterState): void;
 export function repointPgbouncer(state: ClusterState, port: number): Promise<void>;

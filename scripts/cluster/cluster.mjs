@@ -505,7 +505,7 @@ export async function up(options = {}) {
   }
 }
 
-/** Each instance as HAProxy sees it now (its CSV statistics): name and status (UP, DOWN, …). */
+/** Each instance as HAProxy sees it now (its CSV statistics): name, status (UP, DOWN, …), open sessions. */
 export async function serverStates(state) {
   const response = await fetch(`${state.stats};csv`, { signal: AbortSignal.timeout(3_000) });
   const lines = (await response.text()).split('\n');
@@ -517,7 +517,11 @@ export async function serverStates(state) {
     .filter(
       (cells) => cells[column('pxname')] === 'instances' && cells[column('svname')]?.startsWith('console'),
     )
-    .map((cells) => ({ name: cells[column('svname')], status: cells[column('status')] }));
+    .map((cells) => ({
+      name: cells[column('svname')],
+      status: cells[column('status')],
+      sessions: Number(cells[column('scur')]),
+    }));
 }
 
 /**

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupError, downSync, serverStates, up, type ClusterState } from '../../scripts/cluster/cluster.mjs';
 import { clusterRequirements, ensureInstalled } from '../../scripts/test-setup.mjs';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
+import { openSse, type SseReader } from '../support/sse';
 
 /** Why the cluster cannot run here (its packages are missing and cannot be installed), or undefined. */
 function unavailable(): string | undefined {
@@ -122,7 +123,7 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
 
   it('answers through the balancer, each instance counted up by its readiness check', async () => {
     expect(cluster.instances.map((instance) => instance.n)).toEqual([1, 2]);
-    expect(await serverStates(cluster)).toEqual([
+    expect((await serverStates(cluster)).map(({ name, status }) => ({ name, status }))).toEqual([
       { name: 'console1', status: 'UP' },
       { name: 'console2', status: 'UP' },
     ]);
@@ -164,6 +165,40 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     expect(audit.rows.map((row) => row.ip)).toEqual(['127.0.0.7', '127.0.0.7']);
   });
 
+  it('streams an alert raised on one instance, once, to consoles subscribed through the balancer on each', async () => {
+    // Two consoles at once: HAProxy balances by least connections, so each stream lands on its own instance.
+    const [one, two] = await Promise.all(
+      [0, 1].map(() => openSse(`${cluster.balancer}/alerts/stream`, { authorization: `Bearer ${token}` })),
+    );
+    try {
+      expect([one!.status, two!.status]).toEqual([200, 200]);
+      const states = await serverStates(cluster);
+      expect(
+        states.every((entry) => entry.sessions >= 1),
+        JSON.stringify(states),
+      ).toBe(true);
+      // The demonstration alerts (demo data) are raised by instance 1's job runner, which the stream on
+      // instance 1 starts; the stream on instance 2 hears them through PostgreSQL's NOTIFY.
+      const live = (reader: SseReader) =>
+        reader.events.filter((event) => event.event === 'alert').map((event) => event.id);
+      const onBoth = () => live(one!).filter((id) => live(two!).includes(id));
+      await until('the same live alert on both streams', async () => onBoth().length > 0, 30_000).catch(
+        (error: Error) => {
+          const seen = (reader: SseReader) => reader.events.map((event) => `${event.event} ${event.id}`);
+          throw new Error(`${error.message}: ${JSON.stringify([seen(one!), seen(two!)])}`);
+        },
+      );
+      // Each alert once per console.
+      for (const reader of [one!, two!]) {
+        const ids = reader.events.map((event) => event.id);
+        expect(new Set(ids).size).toBe(ids.length);
+      }
+    } finally {
+      one?.close();
+      two?.close();
+    }
+  });
+
   it('routes around an instance killed under a stream of writes: ≤ 1 % fail, no acknowledged write lost or doubled', async () => {
     const total = 500;
     const workers = 4;
@@ -194,6 +229,9 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     expect(killedAt, 'the instance was killed mid-stream').toBeDefined();
 
     const failures = [...ledger].filter(([, outcome]) => outcome !== 'ok');
+    console.info(
+      `cluster: ${failures.length} of ${total} writes failed around the kill of instance ${victim.n}`,
+    );
     expect(ledger.size).toBe(total);
     expect(failures.length, JSON.stringify(failures)).toBeLessThanOrEqual(total * 0.01);
     // A write sent twice would meet its own name: HAProxy retries only connections that never reached an
