@@ -53,9 +53,11 @@ try {
     if (!flags.values || !flags.out || !flags.instances) throw new Error(USAGE);
     const values = parseEnvFile(readFileSync(flags.values, 'utf8'));
     const instances = flags.instances.split(',').map((address) => ({ INSTANCE_ADDRESS: address.trim() }));
+    // All rendered before any is written: a missing value leaves no half-filled set behind.
+    const rendered = TEMPLATES.map((name) => [name, renderTemplate(name, values, instances)]);
     mkdirSync(flags.out, { recursive: true });
-    for (const name of TEMPLATES) {
-      writeFileSync(path.join(flags.out, name), renderTemplate(name, values, instances), { mode: 0o600 });
+    for (const [name, text] of rendered) {
+      writeFileSync(path.join(flags.out, name), text, { mode: 0o600 });
       console.error(`cluster: wrote ${path.join(flags.out, name)}`);
     }
   } else {
