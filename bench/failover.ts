@@ -53,7 +53,14 @@ async function drill(synchronous: boolean) {
   const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const dir = mkdtempSync(path.join(parent, 'ops-console-failover-'));
   const stop = () => downSync(dir);
+  // Ctrl-C or a kill stops what the drill started too (an `exit` handler alone misses signals).
+  const interrupted = () => {
+    stop();
+    process.exit(130);
+  };
   process.once('exit', stop);
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const cluster: ClusterState = await up({ instances: 2, dir, synchronous, install: false });
     const token = await signIn(cluster.balancer);
@@ -126,6 +133,8 @@ async function drill(synchronous: boolean) {
   } finally {
     stop();
     process.removeListener('exit', stop);
+    process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
   }
 }
 
