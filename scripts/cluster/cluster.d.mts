@@ -43,6 +43,8 @@ export interface UpOptions {
   synchronous?: boolean;
   logLevel?: string;
   install?: boolean;
+  /** More environment for the instances, over deploy/console.env. */
+  env?: Record<string, string>;
 }
 
 export const DEFAULT_DIR: string;

@@ -232,7 +232,8 @@ export const pgUrl = (port, user = 'postgres', database = 'postgres') =>
  * Starts the cluster; answers its state when everything answers (the standby streams, PgBouncer connects,
  * every instance's readiness route answers 200 and HAProxy counts each one up).
  * Options: instances (default 2), dir, log (progress lines), synchronous (the standby is synchronous),
- * logLevel (the instances'; default warn), install (install missing Debian packages as root; default true).
+ * logLevel (the instances'; default warn), install (install missing Debian packages as root; default true),
+ * env (more environment for the instances, over deploy/console.env).
  */
 export async function up(options = {}) {
   const {
@@ -242,6 +243,7 @@ export async function up(options = {}) {
     synchronous = false,
     logLevel = 'warn',
     install = true,
+    env: extraEnv = {},
   } = options;
   if (!Number.isInteger(count) || count < 1 || count > 16)
     throw new Error(`--instances must be 1 to 16, not ${count}`);
@@ -437,6 +439,7 @@ export async function up(options = {}) {
       HOME: process.env.HOME ?? os.homedir(),
       ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
       ...parseEnvFile(envText),
+      ...extraEnv,
     };
     const startInstance = (n, port, extra = {}) => {
       const folder = path.join(dir, 'instances', String(n));

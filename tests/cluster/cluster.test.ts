@@ -104,7 +104,9 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     const parent = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
     dir = mkdtempSync(path.join(parent, 'ops-console-cluster-test-'));
     process.once('exit', stop);
-    cluster = await up({ instances: 2, dir, install: false });
+    // As every test server (TEST_SHEDDING): no event-loop shedding, which on the loaded test machine would
+    // answer 503 'busy' and take instances out of the rotation for reasons of the machine, not the cluster.
+    cluster = await up({ instances: 2, dir, install: false, env: { SHED_EVENT_LOOP_DELAY_MS: '0' } });
     db = new pg.Client({ connectionString: cluster.primaryUrl });
     await db.connect();
     const login = await call('POST', `${cluster.balancer}/auth/login`, {
