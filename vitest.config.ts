@@ -85,7 +85,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'main',
-          include: ['tests/integration/main/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          // tests/cluster: the cluster of `npm run cluster` (child processes, like the hosts' suites).
+          include: [
+            'tests/integration/main/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/cluster/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -10,6 +10,7 @@ import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
 import { measureDatabaseFirstStart } from './database';
+import { measureFailover } from './failover';
 import { measureFirstLaunch } from './first-launch';
 import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
@@ -61,6 +62,7 @@ for (const measure of [
   measureBackups,
   measureFuzzing,
   measureOverload,
+  measureFailover,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -4,13 +4,20 @@ export interface Requirement {
   pkg: string;
 }
 export function requirements(env?: NodeJS.ProcessEnv): Requirement[];
-export function missing(env?: NodeJS.ProcessEnv, exists?: (file: string) => boolean): Requirement[];
+export function clusterRequirements(env?: NodeJS.ProcessEnv): Requirement[];
+export function missing(
+  env?: NodeJS.ProcessEnv,
+  exists?: (file: string) => boolean,
+  needs?: Requirement[],
+): Requirement[];
 export class SetupError extends Error {}
-export function installHint(packages: string[]): string;
+export function installHint(packages: string[], purpose?: string): string;
 export function ensureInstalled(options?: {
   env?: NodeJS.ProcessEnv;
   isRoot?: boolean;
   log?: (line: string) => void;
+  needs?: Requirement[];
+  purpose?: string;
 }): string[];
 export function freePort(): Promise<number>;
 export function startCluster(port: number, env?: NodeJS.ProcessEnv): string;

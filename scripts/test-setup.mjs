@@ -1,6 +1,7 @@
 // What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests,
-// age for the backup suites, pdftotext (poppler-utils) for the report suites, and the PostgreSQL 15 server
-// binaries for the throwaway cluster the PostgreSQL suites run on.
+// age for the backup suites, pdftotext (poppler-utils) for the report suites, the PostgreSQL 15 server
+// binaries for the throwaway cluster the PostgreSQL suites run on, and HAProxy and PgBouncer (with
+// PostgreSQL's pg_basebackup) for the cluster suite (tests/cluster, scripts/cluster).
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,24 +21,36 @@ export function requirements(env = process.env) {
     { what: 'age', file: '/usr/bin/age', pkg: 'age' },
     // The report suites read a generated PDF's text back with poppler's pdftotext.
     { what: 'pdftotext', file: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+    // The cluster suite (tests/cluster) starts its balancer and pooler from Debian's packages.
+    ...clusterRequirements(env).filter((need) => need.pkg !== 'postgresql-15'),
   ];
   // With TEST_DATABASE_URL set the PostgreSQL suites use that server; no local cluster is started.
-  if (!env.TEST_DATABASE_URL) {
-    needs.push({ what: 'PostgreSQL 15 server', file: path.join(pgBin, 'initdb'), pkg: 'postgresql-15' });
-  }
+  // The cluster suite still needs the binaries (initdb, pg_basebackup): it runs its own primary and standby.
+  needs.push({ what: 'PostgreSQL 15 server', file: path.join(pgBin, 'initdb'), pkg: 'postgresql-15' });
   return needs;
 }
 
-export function missing(env = process.env, exists = existsSync) {
-  return requirements(env).filter((need) => !exists(need.file));
+/** What `npm run cluster` (scripts/cluster) needs: PostgreSQL 15 with pg_basebackup, HAProxy, PgBouncer. */
+export function clusterRequirements(env = process.env) {
+  const pgBin = env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  return [
+    { what: 'HAProxy', file: '/usr/sbin/haproxy', pkg: 'haproxy' },
+    { what: 'PgBouncer', file: '/usr/sbin/pgbouncer', pkg: 'pgbouncer' },
+    { what: 'PostgreSQL 15 server', file: path.join(pgBin, 'initdb'), pkg: 'postgresql-15' },
+    { what: 'pg_basebackup', file: path.join(pgBin, 'pg_basebackup'), pkg: 'postgresql-15' },
+  ];
+}
+
+export function missing(env = process.env, exists = existsSync, needs = requirements(env)) {
+  return needs.filter((need) => !exists(need.file));
 }
 
 export class SetupError extends Error {}
 
 /** The one line a user without root reads: exactly what to install, and how. */
-export function installHint(packages) {
+export function installHint(packages, purpose = 'npm test') {
   const list = packages.join(' ');
-  return `npm test needs ${list} from Debian and is not running as root: run "sudo apt-get install -y ${list}", then npm test again.`;
+  return `${purpose} needs ${list} from Debian and is not running as root: run "sudo apt-get install -y ${list}", then ${purpose} again.`;
 }
 
 /**
@@ -48,11 +61,13 @@ export function ensureInstalled({
   env = process.env,
   isRoot = process.getuid?.() === 0,
   log = console.log,
+  needs = requirements(env),
+  purpose = 'npm test',
 } = {}) {
-  const lacking = missing(env);
+  const lacking = missing(env, existsSync, needs);
   if (lacking.length === 0) return [];
   const packages = [...new Set(lacking.map((need) => need.pkg))];
-  if (!isRoot) throw new SetupError(installHint(packages));
+  if (!isRoot) throw new SetupError(installHint(packages, purpose));
   log(`Installing ${packages.join(' ')} from Debian (${lacking.map((n) => n.what).join(', ')} missing)`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
@@ -66,7 +81,7 @@ export function ensureInstalled({
       );
     }
   }
-  const still = missing(env);
+  const still = missing(env, existsSync, needs);
   if (still.length > 0) {
     throw new SetupError(
       `Still missing after installing: ${still.map((n) => `${n.what} (${n.file})`).join(', ')}`,

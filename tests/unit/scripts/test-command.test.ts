@@ -81,19 +81,12 @@ function listening(port: number): Promise<boolean> {
 const stateFile = (port: number) => path.join(process.env.TMPDIR ?? '/tmp', `ops-console-pg-${port}.dir`);
 
 describe('what the test command needs', () => {
-  it('needs Chromium, and the PostgreSQL 15 server only when no TEST_DATABASE_URL is given', () => {
-    expect(requirements({}).map((r) => r.pkg)).toEqual(['chromium', 'age', 'poppler-utils', 'postgresql-15']);
-    expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual([
-      'chromium',
-      'age',
-      'poppler-utils',
-    ]);
+  it('needs Chromium, HAProxy, PgBouncer and the PostgreSQL 15 server (the cluster suite runs its own)', () => {
+    const all = ['chromium', 'age', 'poppler-utils', 'haproxy', 'pgbouncer', 'postgresql-15'];
+    expect(requirements({}).map((r) => r.pkg)).toEqual(all);
+    expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual(all);
     expect(requirements({ CHROMIUM_PATH: '/opt/c' })[0]?.file).toBe('/opt/c');
-    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual([
-      'chromium',
-      'age',
-      'poppler-utils',
-    ]);
+    expect(missing({}, (file) => file.endsWith('initdb')).map((r) => r.pkg)).toEqual(all.slice(0, -1));
     expect(missing({}, () => true)).toEqual([]);
   });
 
@@ -101,6 +94,9 @@ describe('what the test command needs', () => {
     const hint = installHint(['chromium', 'postgresql-15']);
     expect(hint).not.toContain('\n');
     expect(hint).toContain('sudo apt-get install -y chromium postgresql-15');
+    expect(installHint(['haproxy'], 'npm run cluster')).toMatch(
+      /^npm run cluster needs haproxy .* then npm run cluster again\.$/,
+    );
   });
 });
 
