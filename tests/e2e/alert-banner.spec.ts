@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signInAs, test } from './fixtures';
 
+// The demo's opening alerts arrive on a first start only.
+test.use({ firstStart: true });
+
 /**
  * The alert banner (part 1 §2) end to end: the embedded server's demonstration alerts arrive through
  * its stream and the host's relay; previous/next wrap, the banner expands to at most 3 with the category

@@ -18,7 +18,8 @@ export { DEMO, DEMO_PASSWORD } from '../support/browser-host';
  * a restart). That directory is a copy of the worker's pristine one (`pristineDataDir`: the demo after
  * its first start, made once per worker), so a test's host starts as a console opened again, without
  * the first start's unpacking, migrating, moving of dates and sealing (6.6 s → 3.5 s on a quiet machine).
- * A test of the first start itself makes its own folder (makeDataDir). `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
+ * A test about what only a first start does (the demo alerts' opening sequence) asks for an empty folder
+ * with `test.use({ firstStart: true })`. `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
  * that only reads — one host start per worker instead of one per test. A browser host is one desktop: its
  * session belongs to the host, not to the page, so the tests sharing it run one after another (a worker
  * runs one test at a time) and each starts by signing the host out.
@@ -28,6 +29,8 @@ interface Fixtures {
   /** Restarts the host on the same data directory and answers the new one. */
   restartHost: () => Promise<RunningHost>;
   sharedHost: RunningHost;
+  /** The test's own host starts on an empty folder: a first start (the demo's opening alerts and all). */
+  firstStart: boolean;
 }
 
 interface WorkerFixtures {
@@ -37,9 +40,10 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>({
-  dataDir: async ({ pristineDataDir }, use) => {
+  firstStart: [false, { option: true }],
+  dataDir: async ({ pristineDataDir, firstStart }, use) => {
     const data = await makeDataDir();
-    await cp(pristineDataDir, data.dir, { recursive: true });
+    if (!firstStart) await cp(pristineDataDir, data.dir, { recursive: true });
     await use(data.dir);
     await data.remove();
   },
