@@ -145,7 +145,9 @@ async function waitUntilAnswering(base: string, child: Child): Promise<void> {
     }
     await sleep(50);
   }
-  throw new Error(`the server did not answer within ${STARTUP_TIMEOUT_MS} ms:\n${child.output().slice(-4000)}`);
+  throw new Error(
+    `the server did not answer within ${STARTUP_TIMEOUT_MS} ms:\n${child.output().slice(-4000)}`,
+  );
 }
 
 interface Api {
@@ -416,7 +418,10 @@ async function writeUntilKilled(
 async function drainDeliveries(client: Api, integrationId: string, drainMs: number): Promise<void> {
   const deadline = Date.now() + drainMs;
   while (Date.now() < deadline) {
-    const answer = await client.call('GET', `/integrations/deliveries?integrationId=${integrationId}&limit=500`);
+    const answer = await client.call(
+      'GET',
+      `/integrations/deliveries?integrationId=${integrationId}&limit=500`,
+    );
     const rows = (answer.data as { deliveries?: { status: string }[] } | undefined)?.deliveries ?? [];
     if (answer.status === 200 && !rows.some((row) => row.status === 'pending')) return;
     await sleep(500);
@@ -493,7 +498,8 @@ async function finalReading(
         group by event_id having count(*) > 1`,
       [setup.integrationId],
     );
-    for (const row of doubled) result.duplicates.push(`deliveries of event ${String(row.event_id)} ×${row.n}`);
+    for (const row of doubled)
+      result.duplicates.push(`deliveries of event ${String(row.event_id)} ×${row.n}`);
     const deliveries = await query(
       `select webhook_id, status, next_attempt_at from webhook_deliveries where integration_id = $1`,
       [setup.integrationId],
