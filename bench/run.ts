@@ -14,6 +14,7 @@ import { measureFirstLaunch } from './first-launch';
 import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
+import { measureKillLoop } from './kill-loop';
 import { measureMonitoring } from './monitoring';
 import { measureOverload } from './overload';
 import { measureReports } from './reports';
@@ -61,6 +62,7 @@ for (const measure of [
   measureBackups,
   measureFuzzing,
   measureOverload,
+  measureKillLoop,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -152,10 +152,20 @@ async function waitUntilAnswering(base: string, child: Child): Promise<void> {
 
 interface Api {
   call(method: string, url: string, body?: unknown): Promise<{ status: number; data: unknown }>;
+  /** `call`, but a 503 (the start's own work shed as busy, the database not yet reachable) is tried again. */
+  settled(method: string, url: string, body?: unknown): Promise<{ status: number; data: unknown }>;
 }
 
 function api(base: string, token?: string): Api {
-  return {
+  const self: Api = {
+    async settled(method, url, body) {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const answer = await self.call(method, url, body);
+        if (answer.status !== 503 || Date.now() > deadline) return answer;
+        await sleep(500);
+      }
+    },
     async call(method, url, body) {
       const response = await fetch(`${base}${url}`, {
         method,
@@ -171,6 +181,7 @@ function api(base: string, token?: string): Api {
       return { status: response.status, data: parsed.data };
     },
   };
+  return self;
 }
 
 /** What the client saw acknowledged: ids by kind (report generations by count). */
@@ -233,7 +244,7 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     child = spawnServer(entry, env);
     await waitUntilAnswering(base, child);
     log(`${engine}: first start answered after ${Date.now() - started} ms`);
-    const login = await api(base).call('POST', '/auth/login', ADMIN);
+    const login = await api(base).settled('POST', '/auth/login', ADMIN);
     const token = (login.data as { token?: string } | undefined)?.token;
     if (login.status !== 200 || !token) throw new Error(`sign-in answered ${login.status}`);
     const client = api(base, token);
@@ -292,14 +303,14 @@ interface Setup {
 
 /** A webhook to the receiver for every event the writes make, and a report of the loop's own to generate. */
 async function prepare(client: Api, sink: WebhookSink): Promise<Setup> {
-  const hook = await client.call('POST', '/integrations', {
+  const hook = await client.settled('POST', '/integrations', {
     name: 'Kill loop receiver',
     url: sink.at('/hook'),
     events: ['user.created', 'export.completed', 'report.generated', 'backup.completed', 'backup.failed'],
   });
   const integrationId = (hook.data as { integration?: { id?: string } } | undefined)?.integration?.id;
   if (hook.status !== 200 || !integrationId) throw new Error(`the webhook was refused (${hook.status})`);
-  const report = await client.call('POST', '/reports', {
+  const report = await client.settled('POST', '/reports', {
     name: 'Kill loop report',
     type: 'financial',
     format: 'xlsx',
@@ -327,12 +338,16 @@ function startNotes(output: string): string[] {
 
 /** After a start: the audit chain verifies, and each acknowledged role and user is there exactly once. */
 async function checkAfterStart(client: Api, ledger: Ledger, result: KillLoopResult, when: string) {
-  const verified = await client.call('GET', '/audit-logs/verify');
+  const verified = await client.settled('GET', '/audit-logs/verify');
   result.auditChecks += 1;
   const broken = (verified.data as { firstBroken?: unknown } | undefined)?.firstBroken;
   if (verified.status !== 200 || broken)
     result.auditFailures.push(`${when}: ${verified.status} ${JSON.stringify(broken)}`);
-  const roles = await client.call('GET', '/roles');
+  const roles = await client.settled('GET', '/roles');
+  if (roles.status !== 200) {
+    result.problems.push(`${when}: the roles list answered ${roles.status}`);
+    return;
+  }
   const ids = ((roles.data as { id: string }[] | undefined) ?? []).map((role) => role.id);
   for (const id of ledger.role) {
     const found = ids.filter((each) => each === id).length;
@@ -558,7 +573,7 @@ async function reader(engine: KillLoopEngine, databaseUrl: string | undefined, d
       close: () => client.end(),
     };
   }
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'database') });
   const client = database.driver.kind === 'pglite' ? database.driver.client : undefined;
   if (!client) throw new Error('expected PGlite');
   return {
