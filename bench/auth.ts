@@ -131,7 +131,11 @@ interface Started {
 }
 
 /** A node process that prints its URL when it listens; `stop` ends it with SIGTERM (a profile is written). */
-async function startProcess(args: string[], env: Record<string, string>, listening: RegExp): Promise<Started> {
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  listening: RegExp,
+): Promise<Started> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -438,7 +438,8 @@ async function drainDeliveries(client: Api, integrationId: string, drainMs: numb
       `/integrations/deliveries?integrationId=${integrationId}&limit=500`,
     );
     const rows = (answer.data as { deliveries?: { status: string }[] } | undefined)?.deliveries ?? [];
-    if (answer.status === 200 && !rows.some((row) => row.status === 'pending')) return;
+    // The list says 'other' for a delivery still pending (shared/integrations.ts).
+    if (answer.status === 200 && !rows.some((row) => row.status === 'other')) return;
     await sleep(500);
   }
 }
