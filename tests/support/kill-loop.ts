@@ -184,13 +184,13 @@ function api(base: string, token?: string): Api {
   return self;
 }
 
-/** What the client saw acknowledged: ids by kind (report generations by count). */
+/** What the client saw acknowledged: ids by kind (report generations by count per report). */
 interface Ledger {
   role: string[];
   user: string[];
   export: string[];
   backup: string[];
-  report: number;
+  report: Map<string, number>;
 }
 
 /** Runs the loop; the caller owns `workDir` and the PostgreSQL database, and removes them after. */
@@ -236,7 +236,7 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     redelivered: 0,
     startNotes: [],
   };
-  const ledger: Ledger = { role: [], user: [], export: [], backup: [], report: 0 };
+  const ledger: Ledger = { role: [], user: [], export: [], backup: [], report: new Map() };
   const sink = await startWebhookSink();
   let child: Child | undefined;
   try {
@@ -291,15 +291,21 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     user: ledger.user.length,
     export: ledger.export.length,
     backup: ledger.backup.length,
-    report: ledger.report,
+    report: [...ledger.report.values()].reduce((n, each) => n + each, 0),
   };
   return result;
 }
 
 interface Setup {
   integrationId: string;
-  reportId: string;
+  /**
+   * Reports of the loop's own: one a kill left `running` refuses another generation until its job is
+   * taken over after its lease (5 min) or swept, so the loop asks the others meanwhile.
+   */
+  reportIds: string[];
 }
+
+const REPORTS = 6;
 
 /** A webhook to the receiver for every event the writes make, and a report of the loop's own to generate. */
 async function prepare(client: Api, sink: WebhookSink): Promise<Setup> {
@@ -310,16 +316,20 @@ async function prepare(client: Api, sink: WebhookSink): Promise<Setup> {
   });
   const integrationId = (hook.data as { integration?: { id?: string } } | undefined)?.integration?.id;
   if (hook.status !== 200 || !integrationId) throw new Error(`the webhook was refused (${hook.status})`);
-  const report = await client.settled('POST', '/reports', {
-    name: 'Kill loop report',
-    type: 'financial',
-    format: 'xlsx',
-    schedule: 'manual',
-    metrics: ['costByService'],
-  });
-  const reportId = (report.data as { id?: string } | undefined)?.id;
-  if (report.status !== 200 || !reportId) throw new Error(`the report was refused (${report.status})`);
-  return { integrationId, reportId };
+  const reportIds: string[] = [];
+  for (let n = 1; n <= REPORTS; n++) {
+    const report = await client.settled('POST', '/reports', {
+      name: `Kill loop report ${n}`,
+      type: 'financial',
+      format: 'xlsx',
+      schedule: 'manual',
+      metrics: ['costByService'],
+    });
+    const reportId = (report.data as { id?: string } | undefined)?.id;
+    if (report.status !== 200 || !reportId) throw new Error(`the report was refused (${report.status})`);
+    reportIds.push(reportId);
+  }
+  return { integrationId, reportIds };
 }
 
 /** Lines of the server's log about opening its data (PGlite folder repairs and fallbacks). */
@@ -403,8 +413,9 @@ async function writeUntilKilled(
     } else if (!reportInFlight) {
       reportInFlight = true;
       try {
-        const answer = await client.call('POST', `/reports/${setup.reportId}/generate`);
-        if (answer.status === 200) ledger.report += 1;
+        const reportId = setup.reportIds[Math.floor(Math.random() * setup.reportIds.length)]!;
+        const answer = await client.call('POST', `/reports/${reportId}/generate`);
+        if (answer.status === 200) ledger.report.set(reportId, (ledger.report.get(reportId) ?? 0) + 1);
       } finally {
         reportInFlight = false;
       }
@@ -540,11 +551,18 @@ async function finalReading(
     }
 
     // No generation made twice: at most one file per acknowledged request (a killed one may make none).
-    const [files] = await query(`select count(*)::int as n from report_files where report_id = $1`, [
-      setup.reportId,
-    ]);
-    if (Number(files?.n ?? 0) > ledger.report)
-      result.duplicates.push(`report files ${String(files?.n)} for ${ledger.report} generations asked`);
+    const files = await query(
+      `select report_id::text as id, count(*)::int as n from report_files
+        where report_id::text = any($1) group by report_id`,
+      [setup.reportIds],
+    );
+    for (const row of files) {
+      const asked = ledger.report.get(String(row.id)) ?? 0;
+      if (Number(row.n) > asked)
+        result.duplicates.push(
+          `report ${String(row.id)}: ${String(row.n)} files for ${asked} generations asked`,
+        );
+    }
 
     // A backup cut by a kill is failed with its reason: on PGlite at the next start (the folder is one
     // server's); on PostgreSQL once its heartbeat is 90 s old, at a start or a backup tick (each minute).
