@@ -15,6 +15,7 @@ import { measureFirstLaunch } from './first-launch';
 import { measureFuzzing } from './fuzz';
 import { measureIntegrations } from './integrations';
 import { measureJobRunner } from './jobs';
+import { measureKillLoop } from './kill-loop';
 import { measureMonitoring } from './monitoring';
 import { measureOverload } from './overload';
 import { measureReports } from './reports';
@@ -63,6 +64,7 @@ for (const measure of [
   measureFuzzing,
   measureOverload,
   measureFailover,
+  measureKillLoop,
 ]) {
   const batch = await measure();
   results.push(...batch);

@@ -18,6 +18,7 @@ import { installLoadShedding } from './http/shedding';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
 import { createWebhookService } from './integrations/service';
+import { raiseSystemAlert } from './alerts/service';
 import { createLogger } from './logger';
 import type { ModuleHost, ServerModule } from './module';
 import { SERVER_MODULES } from './modules';
@@ -51,6 +52,17 @@ export interface BuildAppOptions {
   outbound?: OutboundPolicy;
   /** The endpoint groups to serve: every one (SERVER_MODULES) unless a test needs fewer. */
   modules?: readonly ServerModule[];
+  /**
+   * What the start had to do to open the database (a repair, a fall-back: server/start.ts), raised as
+   * platform alerts so that the admin reads it in the console, not only in the log.
+   */
+  startNotices?: readonly StartNotice[];
+}
+
+/** One thing the start did to the database that the admin must hear of. */
+export interface StartNotice {
+  title: string;
+  description: string;
 }
 
 export async function buildApp({
@@ -62,6 +74,7 @@ export async function buildApp({
   secretKey,
   outbound,
   modules = SERVER_MODULES,
+  startNotices = [],
 }: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(overrides);
   const secrets = createSecretBox(secretKey ?? generateSecretKey());
@@ -146,5 +159,11 @@ export async function buildApp({
   if (jobs) for (const module of modules) await module.jobs?.(jobs, host);
 
   await app.ready();
+  for (const notice of startNotices)
+    await raiseSystemAlert(
+      ctx,
+      { ...notice, severity: 'high', category: 'technical', source: 'Database', tags: ['database', 'start'] },
+      (error) => log.error({ err: error }, 'an alert listener failed'),
+    );
   return app;
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { StartNotice } from './app';
 import { buildApp } from './app';
 import type { ServerConfigOverrides } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -8,6 +10,7 @@ import {
   newestPreviousFolder,
   recoverPgliteFolders,
   removePreviousFolders,
+  removeStaleLockFile,
 } from './db/pglite-folders';
 import { DEMO_SNAPSHOT_FILE } from './db/snapshot';
 import { extractSnapshot } from './db/snapshot-files';
@@ -99,9 +102,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           extractSnapshot(options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE, folder))
       : false;
   if (extracted) timer.mark('extract demo snapshot');
-  const database = folder
+  const { database, notices } = folder
     ? await openPgliteFolder(folder, logger)
-    : await openDatabase({ url: databaseUrl, timeouts: databaseTimeoutsFromEnv() });
+    : {
+        database: await openDatabase({ url: databaseUrl, timeouts: databaseTimeoutsFromEnv() }),
+        notices: [],
+      };
   timer.mark('open database');
   const jwtSecret = options.config?.jwtSecret ?? (process.env.JWT_SECRET || undefined);
   // A server with the demo dataset also plays the banner's demonstration alerts.
@@ -152,6 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       jobs,
       requestRecorder,
+      ...(notices.length > 0 ? { startNotices: notices } : {}),
       ...(secretKey ? { secretKey } : {}),
       ...(options.outbound ? { outbound: options.outbound } : {}),
     });
@@ -212,23 +219,54 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 }
 
 /**
- * Opens PGlite in its data folder; a folder that does not open, where a restore left the one it replaced,
- * falls back to that one (the failed folder is kept beside it, for a look).
+ * Opens PGlite in its data folder. A folder that does not open is repaired where it can be, else falls back
+ * to the last good state; either is said in the log and answered as a notice for the admin (an alert):
+ * - a lock file a kill left torn (postmaster.pid): removed, and the folder opened again with its data;
+ * - where a restore left the folder it replaced: that one is put back (the failed one kept beside it).
+ * A folder that still does not open stops the start with the reason (nothing is thrown away).
  */
-async function openPgliteFolder(dataDir: string, logger: FastifyBaseLogger): Promise<Database> {
+async function openPgliteFolder(
+  dataDir: string,
+  logger: FastifyBaseLogger,
+): Promise<{ database: Database; notices: StartNotice[] }> {
+  let failure: unknown;
   try {
-    return await openDatabase({ dataDir });
+    return { database: await openDatabase({ dataDir }), notices: [] };
   } catch (error) {
-    const previous = await newestPreviousFolder(dataDir);
-    if (!previous) throw error;
-    const failed = await fallBackToPrevious(dataDir, previous);
-    logger.error(
-      { err: error },
-      `The PGlite data folder did not open; started on the one the last restore replaced (the failed one is ${failed})`,
-    );
-    return openDatabase({ dataDir });
+    failure = error;
   }
+  if (await removeStaleLockFile(dataDir)) {
+    try {
+      const database = await openDatabase({ dataDir });
+      logger.warn({ err: failure }, `PGlite data folder: ${LOCK_FILE_REPAIRED}`);
+      return {
+        database,
+        notices: [{ title: 'Database repaired at start', description: LOCK_FILE_REPAIRED }],
+      };
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const previous = await newestPreviousFolder(dataDir);
+  if (!previous) {
+    logger.fatal(
+      { err: failure },
+      `The PGlite data folder ${dataDir} does not open, and no earlier folder is kept`,
+    );
+    throw failure;
+  }
+  const failed = await fallBackToPrevious(dataDir, previous);
+  const description = `The database folder did not open; the server started on the one the last restore replaced (the failed one is kept as ${path.basename(failed)}).`;
+  logger.error({ err: failure }, `PGlite data folder: ${description}`);
+  return {
+    database: await openDatabase({ dataDir }),
+    notices: [{ title: 'Database fell back at start', description }],
+  };
 }
+
+/** What the log and the admin's alert say when a torn lock file was removed. */
+export const LOCK_FILE_REPAIRED =
+  'The database did not open after the server stopped without closing it: its lock file (postmaster.pid) was left damaged. The lock file was removed and the database opened with its data.';
 
 /**
  * SMTP_URL, MAIL_FROM and CONSOLE_PUBLIC_URL: the invitation mail and its links (issue 13);

@@ -147,6 +147,20 @@ export async function fallBackToPrevious(dataDir: string, previous: string): Pro
   return failed;
 }
 
+/**
+ * Removes the `postmaster.pid` a PGlite folder keeps while open. A server killed while it wrote that file
+ * leaves it empty or torn, and PGlite then refuses the folder ("PGlite failed to initialize properly")
+ * although its data is whole. PGlite runs inside the one process that owns the folder and takes no lock
+ * across processes (it writes its fake pid -42), so a file found before opening is always a stale one.
+ * Answers whether there was one.
+ */
+export async function removeStaleLockFile(dataDir: string): Promise<boolean> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  if (!(await exists(lockFile))) return false;
+  await rm(lockFile, { force: true });
+  return true;
+}
+
 /** After a successful start: the folders restores replaced are no longer needed. */
 export async function removePreviousFolders(dataDir: string): Promise<number> {
   const folders = await siblings(dataDir, 'previous');

@@ -14,9 +14,9 @@ import type { BackupService } from '../../../../server/backups/service';
 import { openDatabase, type Database } from '../../../../server/db/client';
 import { migrateDatabase } from '../../../../server/db/migrate';
 import { recoverPgliteFolders } from '../../../../server/db/pglite-folders';
-import { backupRuns, organizations } from '../../../../server/db/schema';
+import { alerts, backupRuns, organizations } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
-import { startServer } from '../../../../server/start';
+import { LOCK_FILE_REPAIRED, startServer } from '../../../../server/start';
 import { quietBackupService } from '../../../support/backups';
 import { createClock } from '../../../support/server';
 
@@ -207,5 +207,53 @@ describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('opens a folder whose lock file a kill left torn: the lock file goes, the data stays, the log and an alert for the admin say so', async () => {
+    const root = await mkdtemp(path.join(work, 'lock-'));
+    const dataDir = path.join(root, 'database');
+    const first = await startServer({ dataDir, seedDemo: false, logger: quiet });
+    await first.database.db.insert(organizations).values({ name: 'Kept', slug: 'kept' });
+    await first.close();
+    // What a SIGKILL while PGlite wrote its postmaster.pid leaves; PGlite alone then refuses the folder.
+    await writeFile(path.join(dataDir, 'postmaster.pid'), '');
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (line: string) => lines.push(line) },
+    });
+
+    const second = await startServer({ dataDir, seedDemo: false, logger });
+    try {
+      expect(await slugs(second.database)).toEqual(['kept']);
+      expect(lines.some((line) => line.includes(`PGlite data folder: ${LOCK_FILE_REPAIRED}`))).toBe(true);
+      const raised = await second.database.db
+        .select({ title: alerts.title, description: alerts.description, severity: alerts.severity })
+        .from(alerts)
+        .where(eq(alerts.source, 'Database'));
+      expect(raised).toEqual([
+        { title: 'Database repaired at start', description: LOCK_FILE_REPAIRED, severity: 'high' },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('stops the start with the reason when the folder does not open and nothing earlier is kept', async () => {
+    const root = await mkdtemp(path.join(work, 'broken-'));
+    const dataDir = path.join(root, 'database');
+    const first = await openDatabase({ dataDir });
+    await first.close();
+    await writeFile(path.join(dataDir, 'PG_VERSION'), '9\n');
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'warn',
+      destination: { write: (line: string) => lines.push(line) },
+    });
+
+    await expect(startServer({ dataDir, seedDemo: false, logger })).rejects.toThrow();
+    expect(lines.some((line) => line.includes('does not open, and no earlier folder is kept'))).toBe(true);
+    // Nothing thrown away: the folder is where it was, for a look or a restore.
+    expect(await readdir(dataDir)).toContain('PG_VERSION');
   });
 });
