@@ -4,12 +4,12 @@ import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
 import { FormField } from '../../components/ui/FormField';
 import { Modal } from '../../components/ui/Modal';
-import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
 import { logError } from '../../lib/log';
 import { settingsQueries } from '../settings/queries';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AUTH_TEXTS } from './texts';
 
 /**
@@ -72,35 +72,13 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           />
         )}
       </FormField>
-      <FormField label={AUTH_TEXTS.newPasswordLabel}>
-        {(field) => (
-          <>
-            <input
-              {...field}
-              type="password"
-              required
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={INPUT_CLASS}
-            />
-            <PasswordStrength password={password} policy={policy} />
-          </>
-        )}
-      </FormField>
-      <FormField label={AUTH_TEXTS.confirmPasswordLabel}>
-        {(field) => (
-          <input
-            {...field}
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            className={INPUT_CLASS}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        policy={policy}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <InlineError
         message={
           mismatch

@@ -7,7 +7,6 @@ import { SET_PASSWORD_PATH, USER_TEXTS } from '../../../shared/users';
 import { useAuthStore } from '../../app/state/useAuthStore';
 import { Button } from '../../components/ui/Button';
 import { InlineError } from '../../components/ui/Card';
-import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { call } from '../../lib/bridge';
 import { errorMessage } from '../../lib/errors';
@@ -15,6 +14,7 @@ import { logError } from '../../lib/log';
 import { loginRedirectState } from '../../lib/redirect';
 import { settingsQueries } from '../settings/queries';
 import { FormField } from '../../components/ui/FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { AUTH_TEXTS } from './texts';
 
 /**
@@ -103,35 +103,13 @@ export function SetPasswordPage() {
                   )}
                 </FormField>
               )}
-              <FormField label={AUTH_TEXTS.newPasswordLabel}>
-                {(field) => (
-                  <>
-                    <input
-                      {...field}
-                      type="password"
-                      required
-                      autoComplete="new-password"
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                      className={INPUT_CLASS}
-                    />
-                    <PasswordStrength password={password} policy={policy} />
-                  </>
-                )}
-              </FormField>
-              <FormField label={AUTH_TEXTS.confirmPasswordLabel}>
-                {(field) => (
-                  <input
-                    {...field}
-                    type="password"
-                    required
-                    autoComplete="new-password"
-                    value={confirm}
-                    onChange={(e) => setConfirm(e.target.value)}
-                    className={INPUT_CLASS}
-                  />
-                )}
-              </FormField>
+              <NewPasswordFields
+                password={password}
+                confirm={confirm}
+                policy={policy}
+                onPassword={setPassword}
+                onConfirm={setConfirm}
+              />
               <InlineError
                 message={
                   mismatch
