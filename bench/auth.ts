@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
+import { runAutocannon } from './autocannon';
 import type { BenchResult } from './run';
 
 // Request logs would measure the terminal, not the server.
@@ -122,7 +123,6 @@ export async function measureAuthenticatedPaths(): Promise<BenchResult[]> {
 
 const CLI = path.resolve('dist/server/cli.js');
 const BARE_ROUTE = path.resolve('bench/bare-route.mjs');
-const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
 
 interface Started {
   url: string;
@@ -181,33 +181,16 @@ interface LoadResult {
 
 /** autocannon in its own process. */
 async function load(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<LoadResult> {
-  const child = spawn(
-    process.execPath,
-    [
-      AUTOCANNON,
-      '--json',
-      '-m',
-      'POST',
-      '-c',
-      String(CONNECTIONS),
-      '-d',
-      String(seconds),
-      ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
-      url,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await once(child, 'exit');
-  const result = JSON.parse(output) as {
-    latency: { p99: number };
-    requests: { average: number; total: number };
-    duration: number;
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-  };
+  const result = await runAutocannon([
+    '-m',
+    'POST',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(seconds),
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    url,
+  ]);
   return {
     total: result.requests.total,
     perSecond: result.requests.total / result.duration,

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_PASSWORD } from '../server/seed/demo-users';
+import { runAutocannon } from './autocannon';
 import type { BenchResult } from './run';
 
 const CLI = path.resolve('dist/server/cli.js');
-const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
 const CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS) || 200;
 const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS) || 10;
 const FLOOD_PATH = '/audit-logs?search=admin';
@@ -76,32 +76,15 @@ interface FloodResult {
 
 /** autocannon in its own process, so that the load generator does not share the measuring CPU. */
 async function flood(url: string, token: string): Promise<FloodResult> {
-  const child = spawn(
-    process.execPath,
-    [
-      AUTOCANNON,
-      '--json',
-      '-c',
-      String(CONNECTIONS),
-      '-d',
-      String(SECONDS),
-      '-H',
-      `authorization=Bearer ${token}`,
-      `${url}${FLOOD_PATH}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await once(child, 'exit');
-  const result = JSON.parse(output) as {
-    latency: { p99: number };
-    requests: { average: number; total: number };
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-    statusCodeStats?: Record<string, { count: number }>;
-  };
+  const result = await runAutocannon([
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '-H',
+    `authorization=Bearer ${token}`,
+    `${url}${FLOOD_PATH}`,
+  ]);
   return {
     p99: result.latency.p99,
     requestsPerSecond: result.requests.average,
