@@ -1,5 +1,6 @@
 // Adds up what the test runners reported (their JSON reports in test-reports/) into one closing line,
-// and names every skipped test with its reason.
+// and names every failed test with the first line of its error and every skipped test with its reason
+// (the end of a long CI log is often all that is kept).
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
@@ -7,6 +8,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 for (const file of ['test-reports/vitest.json', 'test-reports/vitest-packaging.json']) {
   const report = read(file);
   if (!report) {
@@ -19,6 +21,10 @@ for (const file of ['test-reports/vitest.json', 'test-reports/vitest-packaging.j
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
       if (test.status === 'pending' || test.status === 'skipped') console.log(`skipped: ${test.fullName}`);
+      if (test.status === 'failed') {
+        const file = suite.name?.replace(`${process.cwd()}/`, '') ?? '';
+        console.log(`failed: ${file} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+      }
     }
   }
 }
@@ -30,6 +36,10 @@ if (e2e) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          console.log(`failed: ${spec.file} › ${spec.title} — ${firstLine(error)}`);
+        }
         if (test.status !== 'skipped') continue;
         const why = (test.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given';
         console.log(`skipped: ${spec.title} — ${why}`);

@@ -67,11 +67,14 @@ test('About shows version, host, addresses, data and log folders; page errors re
     });
     void Promise.reject(new Error('diagnostics e2e: unhandled rejection'));
   });
+  // The two errors travel in two requests, in either order: wait for both.
   await expect
     .poll(() => mainLog(logDir))
     .toContain('Renderer error (window): Error: diagnostics e2e: uncaught');
+  await expect
+    .poll(() => mainLog(logDir))
+    .toContain('Renderer error (unhandledrejection): Error: diagnostics e2e: unhandled rejection');
   const text = await mainLog(logDir);
-  expect(text).toContain('Renderer error (unhandledrejection): Error: diagnostics e2e: unhandled rejection');
   expect(text).toContain('Browser host listening on');
   expect(text).toContain('Signed in as admin@demo.example');
   // The embedded server's log is in the same folder.
