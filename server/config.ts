@@ -8,6 +8,8 @@ import { appVersion } from './version';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 export const DEFAULT_EXPORT_HISTORY_DAYS = 30;
+/** A person opens Reports well after this; their sign-in and first screens do not share the thread with a PDF. */
+export const DEMO_REPORTS_DELAY_MS = 20_000;
 export const DEFAULT_MAIL_FROM = 'Operations Console <no-reply@localhost>';
 
 export interface ServerConfig {
@@ -36,6 +38,12 @@ export interface ServerConfig {
   exportHistoryDays: number;
   /** Demo mode: emit the demonstration alerts of the banner (part 1 §2) once a console listens. */
   demoAlerts: boolean;
+  /**
+   * How long after it listens a server with a job runner waits before it renders the demo's reports
+   * (seed/reports.ts), one after the other: a first launch's sign-in and dashboard come first (issue 29).
+   * Default DEMO_REPORTS_DELAY_MS.
+   */
+  demoReportsDelayMs: number;
   /** The alert stream's bounds (streams per user, buffered bytes, heartbeat, session re-check); defaults in stream.ts. */
   alertStream?: Partial<AlertStreamLimits>;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
@@ -233,6 +241,7 @@ export function resolveConfig(overrides: ServerConfigOverrides = {}): ServerConf
     auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
     exportHistoryDays: DEFAULT_EXPORT_HISTORY_DAYS,
     demoAlerts: false,
+    demoReportsDelayMs: DEMO_REPORTS_DELAY_MS,
     random: Math.random,
     mailFrom: DEFAULT_MAIL_FROM,
     smtpLoopbackSink: false,

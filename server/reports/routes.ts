@@ -50,37 +50,46 @@ export async function registerReportRoutes(
   if (jobs) await defineReportJobs(jobs, ctx);
   // Without a job runner (an app built for a test), a generation runs in this process; closing waits for it.
   const inProcess = new Set<Promise<unknown>>();
+  let demoTimer: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
+    clearTimeout(demoTimer);
     await Promise.allSettled([...inProcess]);
   });
-  const generateHere = (reportId: string, trigger: Trigger) => {
+  const generateHere = (reportId: string, trigger: Trigger): Promise<void> => {
     const running = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => generateReport(ctx, reportId, trigger))
       .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
       .finally(() => inProcess.delete(running));
     inProcess.add(running);
+    return running;
   };
   const enqueue = async (reportId: string) => {
     if (jobs) {
       await jobs.send(REPORT_QUEUES.generate, { reportId, trigger: 'manual' });
       return;
     }
-    generateHere(reportId, 'manual');
+    void generateHere(reportId, 'manual');
   };
   const now = () => ctx.config.now();
   // Here rather than queued: the job runner starts after the routes are registered. A start that dies
   // meanwhile leaves them running, for the sweep. A server that will listen (it has a job runner) renders
-  // them once it answers: a PDF is a second of this thread that a first launch's sign-in must not wait
-  // behind (issue 29).
-  const demoReports = () => startDemoReports(ctx, async (id) => generateHere(id, 'demo'));
+  // them a while after it answers, one after the other: a PDF is a second of this thread, and rendered at
+  // once they kept a first launch's sign-in and its ready message waiting for seconds (issue 29). Closed
+  // before then, the server leaves them to its next start.
+  const demoReports = (generate: (id: string) => Promise<void>) => startDemoReports(ctx, generate);
   if (jobs) {
     app.addHook('onListen', async () => {
-      void demoReports().catch((error: unknown) =>
-        app.log.error({ err: error }, 'starting the demo reports failed'),
-      );
+      demoTimer = setTimeout(() => {
+        const started = demoReports((id) => generateHere(id, 'demo'));
+        inProcess.add(started);
+        void started
+          .catch((error: unknown) => app.log.error({ err: error }, 'starting the demo reports failed'))
+          .finally(() => inProcess.delete(started));
+      }, ctx.config.demoReportsDelayMs);
+      demoTimer.unref();
     });
   } else {
-    await demoReports();
+    await demoReports(async (id) => void generateHere(id, 'demo'));
   }
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoAnchor, reports, serverSecrets, users } from '../../../../server/db/schema';
+import { demoAnchor, reportFiles, reports, serverSecrets, users } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { startServer, type RunningServer } from '../../../../server/start';
@@ -26,11 +26,12 @@ describe('the demo database snapshot a first start loads', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  const start = async (dir: string) => {
+  const start = async (dir: string, demoReportsDelayMs?: number) => {
     const server = await startServer({
       dataDir: path.join(work, dir),
       demoSnapshotFile: snapshotFile,
       logger: quiet,
+      ...(demoReportsDelayMs === undefined ? {} : { config: { demoReportsDelayMs } }),
     });
     started.push(server);
     return server;
@@ -85,7 +86,7 @@ describe('the demo database snapshot a first start loads', () => {
       dataDir: path.join(work, 'e'),
       demoSnapshotFile: snapshotFile,
       logger: quiet,
-      config: { now: () => later },
+      config: { now: () => later, demoReportsDelayMs: 0 },
     });
     started.push(server);
     const [anchor] = await server.database.db.select().from(demoAnchor);
@@ -112,8 +113,10 @@ describe('the demo database snapshot a first start loads', () => {
     expect(demoReports.length).toBeGreaterThan(0);
     await vi.waitFor(
       async () => {
-        const statuses = await server.database.db.select({ status: reports.status }).from(reports);
-        expect(statuses.every((r) => r.status === 'active')).toBe(true);
+        const statuses = await server.database.db
+          .select({ status: reports.status, pending: reports.generateOnStart })
+          .from(reports);
+        expect(statuses.every((r) => r.status === 'active' && !r.pending)).toBe(true);
       },
       { timeout: 60_000, interval: 250 },
     );
@@ -122,5 +125,36 @@ describe('the demo database snapshot a first start loads', () => {
       checked: 1_501 + demoReports.length,
     });
     // A first start that moves the demo rewrites every date once: slower than one on build day.
+  }, 120_000);
+
+  it('renders the demo reports a while after it answers, not meanwhile; stopped before, the next start renders them', async () => {
+    const pending = async (server: RunningServer) =>
+      (await server.database.db.select({ pending: reports.generateOnStart }).from(reports)).filter(
+        (r) => r.pending,
+      ).length;
+    const first = await start('f', 60_000);
+    const seeded = (await first.database.db.select({ id: reports.id }).from(reports)).length;
+    expect(seeded).toBeGreaterThan(0);
+    // Answering, with none of them taken yet: a sign-in does not wait behind a PDF.
+    const login = await fetch(`${first.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await pending(first)).toBe(seeded);
+    expect(await first.database.db.select({ id: reportFiles.id }).from(reportFiles)).toEqual([]);
+    await first.close();
+
+    const second = await start('f', 0);
+    await vi.waitFor(
+      async () => {
+        expect(await pending(second)).toBe(0);
+        const statuses = await second.database.db.select({ status: reports.status }).from(reports);
+        expect(statuses.every((r) => r.status === 'active')).toBe(true);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    expect(await second.database.db.select({ id: reportFiles.id }).from(reportFiles)).toHaveLength(seeded);
   }, 120_000);
 });
