@@ -43,7 +43,7 @@ function verdict(r: BenchResult): string {
 }
 
 const results: BenchResult[] = [];
-for (const measure of [
+const ALL = [
   measureSignInScreen,
   measureDatabaseFirstStart,
   measureLoginInteractive,
@@ -65,7 +65,19 @@ for (const measure of [
   measureOverload,
   measureFailover,
   measureKillLoop,
-]) {
+];
+/** `measureFirstLaunch` → `first-launch`: `npm run bench -- first-launch overload` runs only those. */
+const nameOf = (measure: (typeof ALL)[number]) =>
+  measure.name
+    .replace(/^measure/, '')
+    .replace(/[A-Z]/g, (c, i: number) => `${i > 0 ? '-' : ''}${c.toLowerCase()}`);
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !ALL.some((measure) => nameOf(measure) === name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; benchmarks: ${ALL.map(nameOf).join(', ')}`);
+  process.exit(2);
+}
+for (const measure of wanted.length > 0 ? ALL.filter((m) => wanted.includes(nameOf(m))) : ALL) {
   const batch = await measure();
   results.push(...batch);
   for (const r of batch) console.error(`  measured ${r.name}`);
@@ -85,5 +97,7 @@ for (const row of rows) console.log(line(row));
 
 await mkdir('bench/results', { recursive: true });
 const report = { date: new Date().toISOString(), node: process.version, results };
-await writeFile('bench/results/latest.json', JSON.stringify(report, null, 2));
-console.log('\nwritten bench/results/latest.json');
+// A run of some benchmarks does not replace the last full report.
+const file = wanted.length > 0 ? 'bench/results/partial.json' : 'bench/results/latest.json';
+await writeFile(file, JSON.stringify(report, null, 2));
+console.log(`\nwritten ${file}`);
