@@ -9,6 +9,7 @@ import { measureAlertFanOut } from './alerts';
 import { measureAlerting } from './alerting';
 import { measureAuthThroughput } from './auth';
 import { measureBusinessFigures } from './business';
+import { measureClusterThroughput } from './cluster-throughput';
 import { measureDatabaseFirstStart } from './database';
 import { measureFailover } from './failover';
 import { measureFirstLaunch } from './first-launch';
@@ -64,6 +65,7 @@ const ALL = [
   measureFuzzing,
   measureOverload,
   measureFailover,
+  measureClusterThroughput,
   measureKillLoop,
 ];
 /** `measureFirstLaunch` → `first-launch`: `npm run bench -- first-launch overload` runs only those. */

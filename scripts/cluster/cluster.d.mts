@@ -45,9 +45,13 @@ export interface UpOptions {
   install?: boolean;
   /** More environment for the instances, over deploy/console.env. */
   env?: Record<string, string>;
+  /** The program the instances run (node runs it): dist/server/cli.js unless a test builds its own. */
+  entry?: string;
 }
 
 export const DEFAULT_DIR: string;
+/** dist/server/cli.js, the production build's server. */
+export const CLI: string;
 export const DATABASE_NAME: string;
 export const DATABASE_USER: string;
 export const STANDBY_NAME: string;
@@ -61,7 +65,7 @@ export function isAlive(pid: number): boolean;
 export function pgUrl(port: number, user?: string, database?: string): string;
 export function serverStates(
   state: ClusterState,
-): Promise<{ name: string; status: string; sessions: number }[]>;
+): Promise<{ name: string; status: string; sessions: number; requests: number }[]>;
 export function killPrimary(state: ClusterState): void;
 export function promoteStandby(state: ClusterState): void;
 export function repointPgbouncer(state: ClusterState, port: number): Promise<void>;

@@ -27,7 +27,7 @@ import { SetupError, clusterRequirements, ensureInstalled, freePort } from '../t
 import { parseEnvFile, renderTemplate } from './render.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(ROOT, 'dist/server/cli.js');
+export const CLI = path.join(ROOT, 'dist/server/cli.js');
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const STATE_FILE = 'state.json';
 export const DATABASE_NAME = 'console';
@@ -233,7 +233,8 @@ export const pgUrl = (port, user = 'postgres', database = 'postgres') =>
  * every instance's readiness route answers 200 and HAProxy counts each one up).
  * Options: instances (default 2), dir, log (progress lines), synchronous (the standby is synchronous),
  * logLevel (the instances'; default warn), install (install missing Debian packages as root; default true),
- * env (more environment for the instances, over deploy/console.env).
+ * env (more environment for the instances, over deploy/console.env), entry (the program the instances run:
+ * dist/server/cli.js unless a test names a build of its own).
  */
 export async function up(options = {}) {
   const {
@@ -244,6 +245,7 @@ export async function up(options = {}) {
     logLevel = 'warn',
     install = true,
     env: extraEnv = {},
+    entry = CLI,
   } = options;
   if (!Number.isInteger(count) || count < 1 || count > 16)
     throw new Error(`--instances must be 1 to 16, not ${count}`);
@@ -445,7 +447,7 @@ export async function up(options = {}) {
       const folder = path.join(dir, 'instances', String(n));
       mkdirSync(folder, { recursive: true });
       const logFile = path.join(folder, 'server.log');
-      const pid = spawnDaemon(process.execPath, [CLI], {
+      const pid = spawnDaemon(process.execPath, [entry], {
         logFile,
         cwd: folder,
         env: { ...instanceEnv, PORT: String(port), CONSOLE_DATA_DIR: folder, ...extra },
@@ -453,7 +455,7 @@ export async function up(options = {}) {
       const url = `http://127.0.0.1:${port}`;
       const instance = { n, pid, port, url, log: logFile };
       state.instances.push(instance);
-      record(`instance ${n}`, pid, 'cli.js', { log: logFile });
+      record(`instance ${n}`, pid, path.basename(entry), { log: logFile });
       return instance;
     };
     const ready = (instance) =>
@@ -508,7 +510,10 @@ export async function up(options = {}) {
   }
 }
 
-/** Each instance as HAProxy sees it now (its CSV statistics): name, status (UP, DOWN, …), open sessions. */
+/**
+ * Each instance as HAProxy sees it now (its CSV statistics): name, status (UP, DOWN, …), open sessions and
+ * the requests passed to it so far.
+ */
 export async function serverStates(state) {
   const response = await fetch(`${state.stats};csv`, { signal: AbortSignal.timeout(3_000) });
   const lines = (await response.text()).split('\n');
@@ -524,6 +529,8 @@ export async function serverStates(state) {
       name: cells[column('svname')],
       status: cells[column('status')],
       sessions: Number(cells[column('scur')]),
+      // HTTP requests HAProxy passed it since it started (each one a stream of its own).
+      requests: Number(cells[column('stot')]),
     }));
 }
 
@@ -533,9 +540,9 @@ export async function serverStates(state) {
  * immediate shutdown; `down` removes the data anyway, and a checkpoint on the way out only costs time).
  */
 const STOP_PHASES = [
-  { programs: ['haproxy', 'cli.js'], signal: 'SIGTERM' },
-  { programs: ['pgbouncer'], signal: 'SIGTERM' },
-  { programs: ['postgres'], signal: 'SIGQUIT' },
+  { stops: (proc) => proc.program === 'haproxy' || proc.name.startsWith('instance '), signal: 'SIGTERM' },
+  { stops: (proc) => proc.program === 'pgbouncer', signal: 'SIGTERM' },
+  { stops: (proc) => proc.program === 'postgres', signal: 'SIGQUIT' },
 ];
 
 /** Signals every process of a phase at once, waits for them together, and kills what outlives the wait. */
@@ -568,10 +575,7 @@ export function downSync(dir = DEFAULT_DIR) {
   const state = readState(dir);
   if (!state) return false;
   for (const phase of STOP_PHASES) {
-    stopTogether(
-      state.processes.filter((proc) => phase.programs.includes(proc.program)),
-      phase.signal,
-    );
+    stopTogether(state.processes.filter(phase.stops), phase.signal);
   }
   rmSync(dir, { recursive: true, force: true });
   return true;

@@ -9,11 +9,16 @@ import http from 'node:http';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupError, downSync, serverStates, up, type ClusterState } from '../../scripts/cluster/cluster.mjs';
 import { clusterRequirements, ensureInstalled } from '../../scripts/test-setup.mjs';
+import { RATE_LIMIT_SYNC_MS } from '../../server/settings/rate-limit';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
+import type { SettingsDocument } from '../../shared/api/settings';
 import { openSse, type SseReader } from '../support/sse';
 
 /** Why the cluster cannot run here (its packages are missing and cannot be installed), or undefined. */
@@ -31,6 +36,7 @@ if (reason) console.warn(`tests/cluster skipped: ${reason}`);
 
 interface Answer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: { success?: boolean; data?: unknown; error?: unknown } | undefined;
 }
 
@@ -70,7 +76,7 @@ function call(
           } catch {
             body = undefined;
           }
-          resolve({ status: response.statusCode ?? 0, body });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         });
         response.on('error', reject);
       },
@@ -80,6 +86,68 @@ function call(
     request.end(payload);
   });
 }
+
+/**
+ * tests/cluster/instance.ts bundled as the build bundles server/cli.ts, two folders below the root like
+ * dist/server/cli.js (the server finds its migrations from there): the instances' program.
+ */
+async function buildTestInstance(): Promise<string> {
+  const outfile = fileURLToPath(new URL('../../dist/cluster-test/instance.js', import.meta.url));
+  await build({
+    entryPoints: [fileURLToPath(new URL('./instance.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node22',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** One webhook delivery as the receiver got it. */
+interface Received {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The integrations' endpoint: a real HTTP server on 127.0.0.1 that keeps every delivery and answers 204. */
+async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      const { type, data } = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+          name,
+          String(request.headers[name]),
+        ]),
+      );
+      received.push({ id: headers['webhook-id']!, type, data, body, headers });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -95,6 +163,9 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
   let cluster: ClusterState;
   let db: pg.Client;
   let token: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  /** Two consoles on the alert stream while an instance is killed (the kill test opens them). */
+  let consoles: SseReader[] = [];
   const run = randomUUID().slice(0, 8);
   // A vitest fork that dies (a timeout, Ctrl-C) still stops what the cluster started.
   const stop = () => dir && downSync(dir);
@@ -106,7 +177,17 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     process.once('exit', stop);
     // As every test server (TEST_SHEDDING): no event-loop shedding, which on the loaded test machine would
     // answer 503 'busy' and take instances out of the rotation for reasons of the machine, not the cluster.
-    cluster = await up({ instances: 2, dir, install: false, env: { SHED_EVENT_LOOP_DELAY_MS: '0' } });
+    // The instances run the production server with one test-only allowance: webhooks may reach the
+    // receiver on 127.0.0.1 (tests/cluster/instance.ts).
+    const [entry, started] = await Promise.all([buildTestInstance(), startReceiver()]);
+    receiver = started;
+    cluster = await up({
+      instances: 2,
+      dir,
+      install: false,
+      entry,
+      env: { SHED_EVENT_LOOP_DELAY_MS: '0' },
+    });
     db = new pg.Client({ connectionString: cluster.primaryUrl });
     await db.connect();
     const login = await call('POST', `${cluster.balancer}/auth/login`, {
@@ -117,6 +198,8 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
   }, 240_000);
 
   afterAll(async () => {
+    for (const reader of consoles) reader.close();
+    await receiver?.close();
     agent.destroy();
     await db?.end().catch(() => undefined);
     stop();
@@ -201,11 +284,176 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     }
   });
 
+  it('runs each report generation once and delivers each webhook once, whichever instance raised it', async () => {
+    const created = await call('POST', `${cluster.balancer}/integrations`, {
+      token,
+      body: {
+        name: `cluster ${run}`,
+        url: `${receiver.url}/hooks`,
+        events: ['report.generated', 'organization.updated'],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { secret } = created.body?.data as { secret: string };
+    const before = await serverStates(cluster);
+
+    // Four reports generated at once (a job each, run by whichever instance's pg-boss worker takes it),
+    // and five changes of an organization (each raising its event on the instance that answered). The
+    // requests go out together, on connections of their own, so HAProxy spreads them over both instances.
+    const reports = await Promise.all(
+      [0, 1, 2, 3].map(async (n) => {
+        const answer = await call('POST', `${cluster.balancer}/reports`, {
+          token,
+          body: {
+            name: `cluster ${run} ${n}`,
+            type: 'custom',
+            format: 'xlsx',
+            schedule: 'manual',
+            metrics: ['mrr'],
+          },
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return (answer.body?.data as { id: string }).id;
+      }),
+    );
+    const organization = (
+      await db.query<{ id: string; name: string }>(
+        `select id::text, name from organizations order by name limit 1`,
+      )
+    ).rows[0]!;
+    const answers = await Promise.all([
+      ...reports.map((id) => call('POST', `${cluster.balancer}/reports/${id}/generate`, { token })),
+      ...[0, 1, 2, 3, 4].map((n) =>
+        call('PATCH', `${cluster.balancer}/organizations/${organization.id}`, {
+          token,
+          body: { name: `${organization.name} (${run} ${n})` },
+        }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const after = await serverStates(cluster);
+    for (const instance of after) {
+      const was = before.find((entry) => entry.name === instance.name)!;
+      expect(instance.requests, `requests answered by ${instance.name}`).toBeGreaterThan(was.requests);
+    }
+
+    const ours = () =>
+      receiver.received.filter(
+        (delivery) =>
+          (delivery.type === 'report.generated' && reports.includes(delivery.data.reportId as string)) ||
+          (delivery.type === 'organization.updated' && delivery.data.organizationId === organization.id),
+      );
+    await until('every report generated and every change delivered', async () => ours().length >= 9, 60_000);
+    // A second claim of a delivery would post it again after the first succeeded: give the delivery loops
+    // of both instances more than one idle poll (1 s) to do so.
+    await sleep(1_500);
+    const delivered = ours();
+    expect(delivered.map((delivery) => delivery.type).sort()).toEqual([
+      ...Array<string>(5).fill('organization.updated'),
+      ...Array<string>(4).fill('report.generated'),
+    ]);
+    // Each delivery once; each signed with the secret the other instance sealed, as a receiver checks it.
+    expect(new Set(delivered.map((delivery) => delivery.id)).size).toBe(delivered.length);
+    for (const delivery of delivered)
+      expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
+    expect(
+      new Set(delivered.filter((d) => d.type === 'report.generated').map((d) => d.data.reportId)),
+    ).toEqual(new Set(reports));
+
+    // Each generation ran once: one file per report, one job each, never retried.
+    const files = await db.query<{ report_id: string; files: number }>(
+      `select report_id::text, count(*)::int as files from report_files where report_id = any($1::uuid[]) group by report_id`,
+      [reports],
+    );
+    expect(files.rows.map((row) => row.files)).toEqual([1, 1, 1, 1]);
+    const jobs = await db.query<{ state: string; retry_count: number }>(
+      `select state, retry_count from pgboss.job where name = 'report-generate' and data->>'reportId' = any($1)`,
+      [reports],
+    );
+    expect(jobs.rows).toEqual(reports.map(() => ({ state: 'completed', retry_count: 0 })));
+
+    await call('PATCH', `${cluster.balancer}/organizations/${organization.id}`, {
+      token,
+      body: { name: organization.name },
+    });
+  }, 90_000);
+
+  it('holds the rate limit across both instances within the documented bound', async () => {
+    const limit = 60;
+    const setLimit = async (rateLimitEnabled: boolean) => {
+      const doc = (await call('GET', `${cluster.balancer}/settings`, { token })).body
+        ?.data as SettingsDocument;
+      const saved = await call('PUT', `${cluster.balancer}/settings`, {
+        token,
+        body: {
+          settings: {
+            ...doc.settings,
+            performance: { ...doc.settings.performance, rateLimitEnabled, maxRequestsPerMinute: limit },
+          },
+          version: doc.version,
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      // Each instance hears of the change through NOTIFY: asked directly, each one counts (or stops).
+      for (const instance of cluster.instances) {
+        await until(`instance ${instance.n} ${rateLimitEnabled ? 'limits' : 'stops limiting'}`, async () => {
+          const probe = await call('GET', `${instance.url}/settings/console`, {
+            headers: { 'x-forwarded-for': '127.0.0.8' },
+          });
+          return (probe.headers['x-ratelimit-limit'] === String(limit)) === rateLimitEnabled;
+        });
+      }
+    };
+    await setLimit(true);
+    try {
+      // The counts are per minute of the clock: a burst that straddled two minutes would be counted twice.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 52_000) await sleep(60_000 - intoMinute + 100);
+      const before = await serverStates(cluster);
+      // 100 anonymous requests from one client address, 25 a second, each on a connection of its own
+      // (HAProxy spreads them over both instances); all counted under that address.
+      const total = 100;
+      const gapMs = 40;
+      const startedAt = performance.now();
+      const pending: Promise<Answer>[] = [];
+      for (let n = 0; n < total; n++) {
+        pending.push(call('GET', `${cluster.balancer}/settings/console`, { localAddress: '127.0.0.9' }));
+        await sleep(gapMs);
+      }
+      const statuses = (await Promise.all(pending)).map((answer) => answer.status);
+      const seconds = (performance.now() - startedAt) / 1000;
+      const after = await serverStates(cluster);
+      for (const instance of after) {
+        const was = before.find((entry) => entry.name === instance.name)!;
+        expect(instance.requests - was.requests, `requests passed to ${instance.name}`).toBeGreaterThan(
+          total / 4,
+        );
+      }
+      expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+      const allowed = statuses.filter((status) => status === 401).length;
+      // docs/scale.md: an instance learns the others' counts one sync round late (its own batch waits
+      // RATE_LIMIT_SYNC_MS, the others' too, plus the upsert), so the cluster lets through up to the
+      // requests of one round more than the limit; 1 s of this client's requests allows for a loaded machine.
+      const bound = limit + Math.ceil((total / seconds) * 1);
+      console.info(
+        `cluster: rate limit ${limit}/min over 2 instances: ${allowed} of ${total} allowed at ${(total / seconds).toFixed(0)} req/s (bound ${bound}; sync every ${RATE_LIMIT_SYNC_MS} ms)`,
+      );
+      expect(allowed).toBeGreaterThanOrEqual(limit);
+      expect(allowed).toBeLessThanOrEqual(bound);
+    } finally {
+      await setLimit(false);
+    }
+  }, 120_000);
+
   it('routes around an instance killed under a stream of writes: ≤ 1 % fail, no acknowledged write lost or doubled', async () => {
     const total = 600;
     const workers = 3;
     const killAfter = 150;
     const victim = cluster.instances[1]!;
+    // Two consoles on the alert stream, one on each instance (least connections), for the next test.
+    consoles = await Promise.all(
+      [0, 1].map(() => openSse(`${cluster.balancer}/alerts/stream`, { authorization: `Bearer ${token}` })),
+    );
     // The client-side ledger: every write with a name of its own, and what the client was told.
     const ledger = new Map<string, string>();
     let next = 0;
@@ -261,4 +509,77 @@ describe.skipIf(reason)(`the console as a cluster${reason ? ` (skipped: ${reason
     });
     expect((await call('GET', `${cluster.balancer}/auth/test`)).status).toBe(200);
   }, 180_000);
+
+  it('reconnects the console of the killed instance through the balancer, and replays what it missed once', async () => {
+    expect(consoles, 'the consoles opened by the kill test').toHaveLength(2);
+    const ended = consoles.map(() => false);
+    consoles.forEach((reader, index) => void reader.ended.then(() => (ended[index] = true)));
+    await until('the stream on the killed instance ends', async () => ended.some(Boolean), 10_000);
+    // The stream on the killed instance ended with it; the other one still streams.
+    expect([...ended].sort()).toEqual([false, true]);
+    const orphan = consoles[ended.indexOf(true)]!;
+    const survivor = consoles[ended.indexOf(false)]!;
+    const ids = (reader: SseReader) => reader.events.flatMap((event) => (event.id ? [event.id] : []));
+    const seen = ids(orphan);
+    const lastSeen = seen.at(-1);
+    expect(lastSeen, 'the orphaned console had its replay before the kill').toBeDefined();
+
+    // An alert raised while it is away, as any instance stores one (server/alerts/store.ts,
+    // storePlatformAlert): in commit order under the advisory lock, announced by NOTIFY.
+    await db.query('begin');
+    await db.query('select pg_advisory_xact_lock(7341120517)');
+    const raised = await db.query<{ seq: string }>(
+      `insert into alerts (title, description, severity, category, kind, source, created_at, updated_at)
+       values ($1, 'raised while a console was away', 'high', 'technical', 'warning', 'cluster-test', now(), now())
+       returning seq::text`,
+      [`cluster ${run} missed`],
+    );
+    const seq = raised.rows[0]!.seq;
+    await db.query(`select pg_notify('banner_alerts', $1)`, [seq]);
+    await db.query('commit');
+    // The other console gets it live. Its instance ends a stream whose session it cannot check again (the
+    // database slow to answer on a loaded machine: it fails closed), and a console then reconnects as
+    // EventSource does: the alert must reach it once either way.
+    const survivorEnded = () => ended[consoles.indexOf(survivor)]!;
+    await until(
+      'the surviving console streams it live, or its stream ends',
+      async () => survivor.events.some((event) => event.id === seq) || survivorEnded(),
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message} (alert ${seq}): ${JSON.stringify([ended, ids(orphan), ids(survivor)])}`,
+      );
+    });
+    const survivorStreams = [survivor];
+    if (!survivor.events.some((event) => event.id === seq)) {
+      console.info(
+        `cluster: the surviving console's stream ended (${JSON.stringify(ids(survivor))}): it resumes`,
+      );
+      const again = await openSse(`${cluster.balancer}/alerts/stream`, {
+        authorization: `Bearer ${token}`,
+        'last-event-id': ids(survivor).at(-1) ?? '0',
+      });
+      consoles.push(again);
+      survivorStreams.push(again);
+      await until('the surviving console gets it on its resumed stream', async () =>
+        again.events.some((event) => event.id === seq),
+      );
+    }
+
+    // The console reconnects, as EventSource does, with the id of the last event it got.
+    const resumed = await openSse(`${cluster.balancer}/alerts/stream`, {
+      authorization: `Bearer ${token}`,
+      'last-event-id': lastSeen!,
+    });
+    consoles.push(resumed);
+    expect(resumed.status).toBe(200);
+    await until('the missed alert replayed', async () => resumed.events.some((event) => event.id === seq));
+    const replayed = ids(resumed);
+    // Only what came after the last one it saw, each once.
+    expect(replayed.filter((id) => seen.includes(id))).toEqual([]);
+    expect(replayed.every((id) => Number(id) > Number(lastSeen))).toBe(true);
+    expect(new Set(replayed).size).toBe(replayed.length);
+    const survivorIds = survivorStreams.flatMap(ids);
+    expect(survivorIds.filter((id) => id === seq)).toHaveLength(1);
+    expect(new Set(survivorIds).size).toBe(survivorIds.length);
+  }, 60_000);
 });
