@@ -2,13 +2,18 @@
 // and names every failed test with the first line of its error and every skipped test with its reason
 // (the end of a long CI log is often all that is kept).
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 for (const file of ['test-reports/vitest.json', 'test-reports/vitest-packaging.json']) {
   const report = read(file);
   if (!report) {

@@ -57,7 +57,9 @@ export async function registerReportRoutes(
   });
   const generateHere = (reportId: string, trigger: Trigger): Promise<void> => {
     const running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => generateReport(ctx, reportId, trigger))
+      .then(async () => {
+        await generateReport(ctx, reportId, trigger);
+      })
       .catch((error: unknown) => app.log.error({ err: error }, 'generating a report failed'))
       .finally(() => inProcess.delete(running));
     inProcess.add(running);
