@@ -43,10 +43,7 @@ export interface QueueDefinition<T> {
    * `exclusive`: at most one queued or active. Each may be narrowed per `singletonKey`.
    */
   policy?: Extract<QueuePolicy, 'standard' | 'singleton' | 'stately' | 'exclusive'>;
-  /**
-   * How often an idle worker looks for jobs when no notification woke it. Default 2 while notifications
-   * are down, NOTIFY_BACKSTOP_SECONDS while they work; set, it holds for both.
-   */
+  /** How often an idle worker looks for jobs when no notification woke it. Default 2. */
   pollingIntervalSeconds?: number;
   /** How long completed jobs stay visible. Default 7 days (pg-boss's). */
   keepCompletedSeconds?: number;
@@ -105,16 +102,6 @@ interface Defined {
 /** Jobs a worker claims at once; see `install`. */
 const BATCH_SIZE = 4;
 const DEFAULTS = { retries: 3, retryDelaySeconds: 10, leaseSeconds: 900, pollingIntervalSeconds: 2 };
-/**
- * How often an idle worker of a queue without a polling interval of its own looks for jobs while
- * notifications work: a sent job wakes it at once, so this only catches what no notification announces
- * (a retry's or a delayed job's time coming, a notification lost). At 2 s, the ~16 queues of an idle
- * console cost 8 statements a second for nothing (issue 27). pg-boss's own default is 30 s; retries
- * wait at least 10 s anyway.
- */
-const NOTIFY_BACKSTOP_SECONDS = 15;
-/** A woken worker fetches a delayed job a moment after its time (pg-boss compares with the database's clock). */
-const DUE_MARGIN_MS = 50;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, logger } = options;
@@ -148,9 +135,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Per queue, its schedule, or null: none (removed at start, should an earlier run have left one). */
   const schedules = new Map<string, { queue: string; cron: string; tz: string; data: unknown } | null>();
   const companions: { start(): void; stop(): Promise<void> }[] = [];
-  /** Per queue this instance works, its worker: a delayed job sent here wakes it when it is due. */
-  const workers = new Map<string, string>();
-  const wakeUps = new Set<NodeJS.Timeout>();
   let started = false;
 
   const install = async (queue: string, { handler, definition }: Defined) => {
@@ -175,13 +159,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
     });
     if (!work) return;
-    const workerId = await boss.work<unknown>(
+    await boss.work<unknown>(
       queue,
       {
         localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
-        // A queue that set its own pace (delayed steps due on time) keeps it with notifications too.
-        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? NOTIFY_BACKSTOP_SECONDS,
+        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
         // A worker waits a polling interval after each fetch unless the fetch came back full: claiming
         // a few at a time lets a backlog drain without pauses. They run one after the other, so the
         // concurrency limit holds, and each settles on its own (a failure retries only that job).
@@ -212,7 +195,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return results;
       },
     );
-    workers.set(queue, workerId);
   };
 
   const applySchedule = ({
@@ -238,25 +220,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async send(queue, data, sendOptions = {}) {
       const job = defined.get(queue);
       if (job) job.definition.data.parse(data);
-      const id = await boss.send(queue, data as object, {
+      return boss.send(queue, data as object, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
-      // No notification announces a delayed job's time: this instance's worker is woken then, instead of
-      // every worker polling often enough to be on time (a demo alert's next step comes 2 s later).
-      const workerId = workers.get(queue);
-      if (id && workerId && sendOptions.startAfterSeconds) {
-        const timer = setTimeout(
-          () => {
-            wakeUps.delete(timer);
-            boss.notifyWorker(workerId);
-          },
-          sendOptions.startAfterSeconds * 1000 + DUE_MARGIN_MS,
-        );
-        timer.unref();
-        wakeUps.add(timer);
-      }
-      return id;
     },
     async schedule(queue, cron, tz, data) {
       const entry = { queue, cron, tz, data };
@@ -279,8 +246,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (started && work) companion.start();
     },
     async stop(graceSeconds = 10) {
-      for (const timer of wakeUps) clearTimeout(timer);
-      wakeUps.clear();
       await Promise.all(companions.map((companion) => companion.stop()));
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: true });
     },
