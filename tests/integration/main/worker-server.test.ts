@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerInWorker } from '../../../main/core/server/worker-server';
+import { demoSnapshotFile } from '../../support/demo-snapshot';
 import { DEMO_PASSWORD } from './real-server';
 
 // The hosts run the embedded server in a worker thread on the bundled server/worker.ts: bundle it
@@ -40,6 +41,9 @@ describe('the embedded server in a worker thread', () => {
       port: 0,
       dataDir: path.join(work, 'db'),
       seedDemo: true,
+      // The run's demo snapshot, as the app's first start loads the build's (seeding it here would take
+      // ~20 s of PGlite, more than a minute on a loaded machine).
+      demoSnapshotFile: await demoSnapshotFile(),
       migrationsFolder,
       logDir: path.join(work, 'logs'),
     };
@@ -61,7 +65,7 @@ describe('the embedded server in a worker thread', () => {
     const text = await readFile(path.join(work, 'logs', serverLogs[0] ?? ''), 'utf8');
     expect(text).toContain('/auth/login');
     expect(text).not.toContain(DEMO_PASSWORD);
-  });
+  }, 180_000);
 
   it('rejects with the cause when the server cannot start', async () => {
     const start = startServerInWorker(workerFile, { logLevel: 'silent' });

@@ -10,6 +10,8 @@ import { startServer, type RunningServer } from '../../../../server/start';
 import { demoSnapshotFile } from '../../../support/demo-snapshot';
 
 const quiet = createLogger({ level: 'silent' });
+/** Each test starts two or three whole servers: ~10 s each on a quiet machine, a minute on a loaded one. */
+const START_TIMEOUT_MS = 240_000;
 
 describe('the demo database snapshot a first start loads', () => {
   let work: string;
@@ -56,7 +58,7 @@ describe('the demo database snapshot a first start loads', () => {
       body: JSON.stringify({ email: 'admin@demo.example', password: 'demo-Console-2026' }),
     });
     expect(login.status).toBe(200);
-  });
+  }, START_TIMEOUT_MS);
 
   it('is not loaded over an existing database, nor when demo data is refused', async () => {
     const first = await start('c');
@@ -78,7 +80,7 @@ describe('the demo database snapshot a first start loads', () => {
     started.push(none);
     const [empty] = await none.database.db.select({ n: count() }).from(users);
     expect(empty?.n).toBe(0);
-  });
+  }, START_TIMEOUT_MS);
 
   it("moves the demo to a first start a year after the build: the spec's picture, and a chain that verifies", async () => {
     const later = Date.now() + 365 * 86_400_000;
@@ -125,7 +127,7 @@ describe('the demo database snapshot a first start loads', () => {
       checked: 1_501 + demoReports.length,
     });
     // A first start that moves the demo rewrites every date once: slower than one on build day.
-  }, 120_000);
+  }, START_TIMEOUT_MS);
 
   it('renders the demo reports a while after it answers, not meanwhile; stopped before, the next start renders them', async () => {
     const pending = async (server: RunningServer) =>
@@ -156,5 +158,5 @@ describe('the demo database snapshot a first start loads', () => {
       { timeout: 60_000, interval: 250 },
     );
     expect(await second.database.db.select({ id: reportFiles.id }).from(reportFiles)).toHaveLength(seeded);
-  }, 120_000);
+  }, START_TIMEOUT_MS);
 });
