@@ -66,7 +66,9 @@ describe.each(testDatabases)('backup archives on $name', { timeout: 300_000 }, (
     expect(await readdir(work)).not.toContain(`${target.name}-full.gz.age.part`);
 
     await newOrganization(database, `after-${target.name}`);
-    await database.db.execute(sql`delete from children where true`);
+    // A later change the restore undoes: some children, and their attendance with them (all of them, with
+    // every attendance row cascading, failed once in CI on a loaded PostgreSQL: a long statement there).
+    await database.db.execute(sql`delete from children where id in (select id from children limit 10)`);
     const result = await restoreArchives(database, { files: [file], identity });
     expect(result.tables).toBe(before.size);
     expect(await tableChecksums(database)).toEqual(before);
