@@ -108,10 +108,21 @@ const CLAIM_BATCH = 50;
  * timeout) or on the database, the others go on.
  */
 const LANES = 4;
-/** How often an idle delivery loop looks for due deliveries (retries, another instance's, a committed outbox). */
-const IDLE_POLL_MS = 1000;
+/**
+ * How often an idle delivery loop looks for due deliveries (retries, another instance's, a committed
+ * outbox). An emit wakes its own instance's loop at once, so this only bounds how late a retry (the first
+ * comes after 5 s) or an orphaned delivery goes out. At 1 s it was one of an idle console's two most
+ * frequent statements (issue 27).
+ */
+const IDLE_POLL_MS = 5000;
 /** How long the loop waits after an emit before claiming: a burst's deliveries then share claims. */
 const GATHER_MS = 10;
+
+/**
+ * `status = 'pending'` written out, not bound: the planner uses the partial index webhook_deliveries_due
+ * only when it can see the literal (a bound `$1` gives a generic plan a sequential scan of every delivery).
+ */
+const PENDING = sql`${webhookDeliveries.status} = 'pending'`;
 
 const NO_SECRET = 'The endpoint has no signing secret: rotate its secret first';
 
@@ -229,10 +240,19 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, at)))
+      .where(and(PENDING, lte(webhookDeliveries.nextAttemptAt, at)))
       .orderBy(webhookDeliveries.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
+
+  const anyDue = async (at: Date) =>
+    (
+      await db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(and(PENDING, lte(webhookDeliveries.nextAttemptAt, at)))
+        .limit(1)
+    ).length > 0;
 
   /** Sends the claimed deliveries at once and records the outcomes: successes in one statement each. */
   const attemptClaimed = async (claimed: Claimed[], at: Date): Promise<AttemptOutcome[]> => {
@@ -398,7 +418,9 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       };
       do {
         loop.again = false;
-        await Promise.all(Array.from({ length: LANES }, lane));
+        // A look first: an idle loop (nearly always) then costs one read a poll, not one claim (an
+        // update) per lane.
+        if (await anyDue(new Date(now()))) await Promise.all(Array.from({ length: LANES }, lane));
       } while (loop.again && !loop.stopped);
     } catch (error) {
       logger.warn({ err: error }, 'webhook deliveries could not be attempted');

@@ -9,7 +9,7 @@
  * see those tables.
  */
 import { setImmediate } from 'node:timers/promises';
-import { PgBoss, fromPglite, type Clock, type JobResult, type QueuePolicy } from 'pg-boss';
+import { PgBoss, fromPglite, systemClock, type Clock, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 
@@ -43,7 +43,10 @@ export interface QueueDefinition<T> {
    * `exclusive`: at most one queued or active. Each may be narrowed per `singletonKey`.
    */
   policy?: Extract<QueuePolicy, 'standard' | 'singleton' | 'stately' | 'exclusive'>;
-  /** How often an idle worker looks for jobs when no notification woke it. Default 2. */
+  /**
+   * How often an idle worker looks for jobs when no notification woke it. Default 2 while notifications
+   * are down, NOTIFY_BACKSTOP_SECONDS while they work; set, it holds for both.
+   */
   pollingIntervalSeconds?: number;
   /** How long completed jobs stay visible. Default 7 days (pg-boss's). */
   keepCompletedSeconds?: number;
@@ -102,6 +105,16 @@ interface Defined {
 /** Jobs a worker claims at once; see `install`. */
 const BATCH_SIZE = 4;
 const DEFAULTS = { retries: 3, retryDelaySeconds: 10, leaseSeconds: 900, pollingIntervalSeconds: 2 };
+/**
+ * How often an idle worker of a queue without a polling interval of its own looks for jobs while
+ * notifications work: a sent job wakes it at once, so this only catches what no notification announces
+ * (a retry's or a delayed job's time coming, a notification lost). At 2 s, the ~16 queues of an idle
+ * console cost 8 statements a second for nothing (issue 27). pg-boss's own default is 30 s; retries
+ * wait at least 10 s anyway.
+ */
+const NOTIFY_BACKSTOP_SECONDS = 15;
+/** A woken worker fetches a delayed job a moment after its time (pg-boss compares with the database's clock). */
+const DUE_MARGIN_MS = 50;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { database, logger } = options;
@@ -135,6 +148,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Per queue, its schedule, or null: none (removed at start, should an earlier run have left one). */
   const schedules = new Map<string, { queue: string; cron: string; tz: string; data: unknown } | null>();
   const companions: { start(): void; stop(): Promise<void> }[] = [];
+  /** Per queue this instance works, its worker: a delayed job sent here wakes it when it is due. */
+  const workers = new Map<string, string>();
+  const wakeUps = new Set<ReturnType<Clock['setTimeout']>>();
+  const clock: Clock = options.clock ?? systemClock;
   let started = false;
 
   const install = async (queue: string, { handler, definition }: Defined) => {
@@ -159,12 +176,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       ...(definition.keepCompletedSeconds ? { deleteAfterSeconds: definition.keepCompletedSeconds } : {}),
     });
     if (!work) return;
-    await boss.work<unknown>(
+    const workerId = await boss.work<unknown>(
       queue,
       {
         localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
-        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? DEFAULTS.pollingIntervalSeconds,
+        // A queue that set its own pace (delayed steps due on time) keeps it with notifications too.
+        notifyPollingIntervalSeconds: definition.pollingIntervalSeconds ?? NOTIFY_BACKSTOP_SECONDS,
         // A worker waits a polling interval after each fetch unless the fetch came back full: claiming
         // a few at a time lets a backlog drain without pauses. They run one after the other, so the
         // concurrency limit holds, and each settles on its own (a failure retries only that job).
@@ -195,6 +213,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return results;
       },
     );
+    workers.set(queue, workerId);
   };
 
   const applySchedule = ({
@@ -220,10 +239,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async send(queue, data, sendOptions = {}) {
       const job = defined.get(queue);
       if (job) job.definition.data.parse(data);
-      return boss.send(queue, data as object, {
+      const id = await boss.send(queue, data as object, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      // No notification announces a delayed job's time: this instance's worker is woken then, instead of
+      // every worker polling often enough to be on time (a demo alert's next step comes 2 s later). On
+      // pg-boss's clock (a test's clock moves it with the database's time), and the worker looked up
+      // when due: a job sent before start (the demo's first alert) has no worker yet.
+      // Twice: at its time (a test clock's tick moves the database's time to exactly that), and a moment
+      // after (the database stamped the job a few milliseconds after this call, on its own clock).
+      if (id && sendOptions.startAfterSeconds && work) {
+        for (const ms of [0, DUE_MARGIN_MS]) {
+          const timer = clock.setTimeout(
+            () => {
+              wakeUps.delete(timer);
+              const workerId = workers.get(queue);
+              if (workerId) boss.notifyWorker(workerId);
+            },
+            sendOptions.startAfterSeconds * 1000 + ms,
+          );
+          (timer as { unref?: () => void }).unref?.();
+          wakeUps.add(timer);
+        }
+      }
+      return id;
     },
     async schedule(queue, cron, tz, data) {
       const entry = { queue, cron, tz, data };
@@ -246,6 +286,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (started && work) companion.start();
     },
     async stop(graceSeconds = 10) {
+      for (const timer of wakeUps) clock.clearTimeout(timer);
+      wakeUps.clear();
       await Promise.all(companions.map((companion) => companion.stop()));
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: true });
     },

@@ -77,6 +77,29 @@ describe.each(testDatabases)('job runner on $name', (target) => {
   });
 
   it(
+    'an idle queue is woken by a job sent to it, and a delayed one when it is due, not by its slow poll',
+    { timeout: 60_000 },
+    async () => {
+      const handled: { n: number; at: number }[] = [];
+      const instance = runner();
+      // No polling interval of its own: while notifications work, it looks by itself only every 15 s.
+      await instance.define('woken', async (data) => void handled.push({ n: data.n, at: Date.now() }), {
+        data: payload,
+      });
+      await instance.start();
+      const sent = Date.now();
+      await instance.send('woken', { n: 1 });
+      await vi.waitFor(() => expect(handled).toHaveLength(1), { timeout: 10_000, interval: 50 });
+      const delayed = Date.now();
+      await instance.send('woken', { n: 2 }, { startAfterSeconds: 2 });
+      await vi.waitFor(() => expect(handled).toHaveLength(2), { timeout: 10_000, interval: 50 });
+      // Woken, not polled: well inside the 15 s between its own looks, and not before its time.
+      expect(handled[0]!.at - sent).toBeLessThan(10_000);
+      expect(handled[1]!.at - delayed).toBeGreaterThanOrEqual(2_000);
+    },
+  );
+
+  it(
     'retries a failing job with growing delays, then leaves it failed with its error',
     { timeout: 60_000 },
     async () => {
