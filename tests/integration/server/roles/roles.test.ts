@@ -37,7 +37,10 @@ const MATRIX_RULE = {
 };
 
 describe.each(testDatabases)('roles and permissions on $name', (target) => {
-  const suite = useServerSuite(target, { tenants: true });
+  // The matrix runs every guarded operation for real where the role holds it: a backup's restore test
+  // restores the archive into a scratch database within its request (27–31 s in a loaded CI run, past
+  // the default 25 s handler timeout).
+  const suite = useServerSuite(target, { tenants: true, app: { http: { handlerTimeoutMs: 240_000 } } });
   const { clock, f } = suite;
   /** A token per system role, for a user who is also a viewer member of organization A. */
   const tokens = {} as Record<SystemRoleId, string>;
@@ -416,6 +419,7 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
             expect(response.body.error).toBe(formatError(ERRORS.forbidden, { permission }));
           }
         },
+        240_000,
       );
     },
   );
