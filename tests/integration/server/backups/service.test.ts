@@ -45,7 +45,12 @@ afterAll(async () => {
 describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 }, (target) => {
   const clock = createClock();
   const dataFolder = path.join(tmpdir(), `console-backup-${target.name}-${process.pid}`);
-  const suite = useServerSuite(target, { clock, tenants: true, app: { dataFolder } });
+  // A restore test runs within its request: 28 s in a loaded CI run, past the default 25 s handler timeout.
+  const suite = useServerSuite(target, {
+    clock,
+    tenants: true,
+    app: { dataFolder, http: { handlerTimeoutMs: 240_000 } },
+  });
   let service: BackupService;
   beforeAll(async () => {
     // The server's own webhook service on this database: backup events are recorded as webhook events.
@@ -139,7 +144,7 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect(o.locations[0]).toMatchObject({ status: 'online', isDefault: true });
     expect(o.locations[0]!.capacity).toBeGreaterThan(0);
     expect(o.keyPending).toBe(true);
-  });
+  }, 240_000);
 
   it("downloads a point's archive as written (age-encrypted): backups.manage only, audited, a damaged one refused", async () => {
     const point = (await overview()).recoveryPoints[0]!;
