@@ -56,6 +56,7 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
     expect(await rolePermissionMap(suite.database)).toEqual(expected);
   });
 
+  // Seeding the whole demo: ~20 s of PGlite on a quiet machine, past a minute in a loaded CI run.
   it('seeds the demo dataset once', async () => {
     expect(await seedDemo(suite.database)).toBe(true);
     expect(await seedDemo(suite.database)).toBe(false);
@@ -68,7 +69,7 @@ describe.each(testDatabases)('catalogue and demo data on $name', (target) => {
         a.email.localeCompare(b.email),
       ),
     );
-  });
+  }, 240_000);
 
   it('seeds demo organizations over every plan and status, members in every role, children and attendance', async () => {
     const orgs = await suite.database.db.select().from(organizations);
