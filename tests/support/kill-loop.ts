@@ -191,6 +191,11 @@ interface Ledger {
   export: string[];
   backup: string[];
   report: Map<string, number>;
+  /**
+   * Generations that may have been queued: acknowledged, or cut by a kill before any answer (the
+   * request may have committed; its job then runs after the restart). A clear refusal is not counted.
+   */
+  reportMaybe: Map<string, number>;
 }
 
 /** Runs the loop; the caller owns `workDir` and the PostgreSQL database, and removes them after. */
@@ -236,7 +241,14 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     redelivered: 0,
     startNotes: [],
   };
-  const ledger: Ledger = { role: [], user: [], export: [], backup: [], report: new Map() };
+  const ledger: Ledger = {
+    role: [],
+    user: [],
+    export: [],
+    backup: [],
+    report: new Map(),
+    reportMaybe: new Map(),
+  };
   const sink = await startWebhookSink();
   let child: Child | undefined;
   try {
@@ -414,8 +426,12 @@ async function writeUntilKilled(
       reportInFlight = true;
       try {
         const reportId = setup.reportIds[Math.floor(Math.random() * setup.reportIds.length)]!;
+        const count = (map: Map<string, number>, by: number) =>
+          map.set(reportId, (map.get(reportId) ?? 0) + by);
+        count(ledger.reportMaybe, 1);
         const answer = await client.call('POST', `/reports/${reportId}/generate`);
-        if (answer.status === 200) ledger.report.set(reportId, (ledger.report.get(reportId) ?? 0) + 1);
+        if (answer.status === 200) count(ledger.report, 1);
+        else count(ledger.reportMaybe, -1);
       } finally {
         reportInFlight = false;
       }
@@ -550,14 +566,15 @@ async function finalReading(
       else result.pendingAfterLease += 1;
     }
 
-    // No generation made twice: at most one file per acknowledged request (a killed one may make none).
+    // No generation made twice: at most one file per request that may have queued one (acknowledged, or
+    // cut by a kill after it committed: its job runs after the restart; a killed one may make none).
     const files = await query(
       `select report_id::text as id, count(*)::int as n from report_files
         where report_id::text = any($1) group by report_id`,
       [setup.reportIds],
     );
     for (const row of files) {
-      const asked = ledger.report.get(String(row.id)) ?? 0;
+      const asked = ledger.reportMaybe.get(String(row.id)) ?? 0;
       if (Number(row.n) > asked)
         result.duplicates.push(
           `report ${String(row.id)}: ${String(row.n)} files for ${asked} generations asked`,

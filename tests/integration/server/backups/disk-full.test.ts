@@ -143,7 +143,13 @@ describe.skipIf(!FULL_DISK.available).each(testDatabases)(title, { timeout: 300_
       expect((await call(app, { method: 'GET', url: '/auth/test' })).status).toBe(200);
     expect((await call(app, { method: 'GET', url: '/backups', headers: admin })).status).toBe(200);
     await until(() => notices.length > 0);
-    expect(notices).toEqual([expect.stringMatching(/disk of the server log file is full/)]);
+    // Full now. It may have been full once before and written again: the failed archive's removal gives
+    // its page back, and the log's held lines fit there until these requests' lines fill it again.
+    const FULL = /disk of the server log file is full/;
+    const AGAIN = /server log file writes again; \d+ log line\(s\) were dropped meanwhile/;
+    expect(notices.at(-1)).toMatch(FULL);
+    for (const [i, notice] of notices.entries()) expect(notice).toMatch(i % 2 === 0 ? FULL : AGAIN);
+    const before = notices.length;
 
     // Space returns: the next backup is whole, and the log file says how many lines it lost.
     disk.free();
@@ -159,8 +165,8 @@ describe.skipIf(!FULL_DISK.available).each(testDatabases)(title, { timeout: 300_
     expect(files).toEqual([expect.stringMatching(/^console-.*-full-[0-9a-f]{8}\.gz\.age$/)]);
     // Larger than the page that was left: the first archive had begun, and was removed when the disk filled.
     expect((await stat(path.join(archives, files[0]!))).size).toBeGreaterThan(4_096);
-    await until(() => notices.length > 1);
-    expect(notices[1]).toMatch(/server log file writes again; \d+ log line\(s\) were dropped meanwhile/);
+    await until(() => notices.length > before);
+    expect(notices[before]).toMatch(AGAIN);
   });
 });
 
