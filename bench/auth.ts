@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/cluster/cluster.mjs';
 import { DEMO_REPORTS_DELAY_MS } from '../server/config';
 import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
@@ -64,7 +65,12 @@ export async function measureAuthenticatedPaths(): Promise<BenchResult[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'console-auth-bench-'));
   const profile = process.env.BENCH_AUTH_PROFILE;
   const server = await startProcess(
-    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), CLI],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+      // As production runs it (deploy/systemd); BENCH_AUTH_PLAIN_NODE=1 measures without.
+      ...(process.env.BENCH_AUTH_PLAIN_NODE ? [] : SERVER_NODE_FLAGS),
+      CLI,
+    ],
     { PORT: '0', CONSOLE_DATA_DIR: folder, LOG_LEVEL: 'warn' },
     /listening on (http:\/\/\S+)/,
   );

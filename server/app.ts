@@ -118,7 +118,9 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installQueryPriority(app);
+  // PGlite's one connection takes turns by priority; PostgreSQL's pool has no such queue, and without the
+  // priority's AsyncLocalStorage there Node 22 runs no promise hooks on every request (see deploy/).
+  if (database.kind === 'pglite') installQueryPriority(app);
   installErrorHandling(app, { databaseRetryAfterSeconds: database.availability.retryAfterSeconds });
   installHostCheck(app, config.allowedHosts);
   if (config.launchSecret) installLaunchSecretCheck(app, config.launchSecret);

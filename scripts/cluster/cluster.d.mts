@@ -52,6 +52,8 @@ export interface UpOptions {
 export const DEFAULT_DIR: string;
 /** dist/server/cli.js, the production build's server. */
 export const CLI: string;
+/** The node flags production runs the server with (deploy/systemd/ops-console@.service). */
+export const SERVER_NODE_FLAGS: string[];
 export const DATABASE_NAME: string;
 export const DATABASE_USER: string;
 export const STANDBY_NAME: string;

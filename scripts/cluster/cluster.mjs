@@ -28,6 +28,12 @@ import { parseEnvFile, renderTemplate } from './render.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(ROOT, 'dist/server/cli.js');
+/**
+ * How production runs the server (deploy/systemd/ops-console@.service): on Node 22, AsyncLocalStorage on
+ * async context frames instead of promise hooks (Node 24's default, where the flag is not needed).
+ */
+export const SERVER_NODE_FLAGS =
+  Number(process.versions.node.split('.')[0]) === 22 ? ['--experimental-async-context-frame'] : [];
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const STATE_FILE = 'state.json';
 export const DATABASE_NAME = 'console';
@@ -447,7 +453,7 @@ export async function up(options = {}) {
       const folder = path.join(dir, 'instances', String(n));
       mkdirSync(folder, { recursive: true });
       const logFile = path.join(folder, 'server.log');
-      const pid = spawnDaemon(process.execPath, [entry], {
+      const pid = spawnDaemon(process.execPath, [...SERVER_NODE_FLAGS, entry], {
         logFile,
         cwd: folder,
         env: { ...instanceEnv, PORT: String(port), CONSOLE_DATA_DIR: folder, ...extra },
