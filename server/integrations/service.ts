@@ -236,23 +236,26 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     }));
   };
 
+  /** Pending and due by `at`: what a lane claims, and what an idle loop looks for first. */
+  const due = (at: Date) => and(PENDING, lte(webhookDeliveries.nextAttemptAt, at));
+
   const dueIds = (at: Date, limit: number) =>
     db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(PENDING, lte(webhookDeliveries.nextAttemptAt, at)))
+      .where(due(at))
       .orderBy(webhookDeliveries.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
 
-  const anyDue = async (at: Date) =>
-    (
-      await db
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(and(PENDING, lte(webhookDeliveries.nextAttemptAt, at)))
-        .limit(1)
-    ).length > 0;
+  const anyDue = async (at: Date) => {
+    const [found] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(due(at))
+      .limit(1);
+    return found !== undefined;
+  };
 
   /** Sends the claimed deliveries at once and records the outcomes: successes in one statement each. */
   const attemptClaimed = async (claimed: Claimed[], at: Date): Promise<AttemptOutcome[]> => {

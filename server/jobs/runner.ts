@@ -113,7 +113,10 @@ const DEFAULTS = { retries: 3, retryDelaySeconds: 10, leaseSeconds: 900, polling
  * wait at least 10 s anyway.
  */
 const NOTIFY_BACKSTOP_SECONDS = 15;
-/** A woken worker fetches a delayed job a moment after its time (pg-boss compares with the database's clock). */
+/**
+ * The second wake-up of a delayed job's worker, after its time: the database stamped the job a moment
+ * after the send call, on its own clock (see `send`).
+ */
 const DUE_MARGIN_MS = 50;
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -245,10 +248,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       });
       // No notification announces a delayed job's time: this instance's worker is woken then, instead of
       // every worker polling often enough to be on time (a demo alert's next step comes 2 s later). On
-      // pg-boss's clock (a test's clock moves it with the database's time), and the worker looked up
-      // when due: a job sent before start (the demo's first alert) has no worker yet.
-      // Twice: at its time (a test clock's tick moves the database's time to exactly that), and a moment
-      // after (the database stamped the job a few milliseconds after this call, on its own clock).
+      // pg-boss's clock, twice: at its time (a test clock's tick moves the database's time to exactly
+      // that) and DUE_MARGIN_MS after (on the system clock the database stamped the job a moment after
+      // this call). The worker is looked up when due: the demo's first alert is sent before it exists.
       if (id && sendOptions.startAfterSeconds && work) {
         for (const ms of [0, DUE_MARGIN_MS]) {
           const timer = clock.setTimeout(
