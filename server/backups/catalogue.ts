@@ -21,7 +21,10 @@ export interface SequenceState {
   isCalled: boolean;
 }
 
-/** The tables of the console's schema, parents before children (COPY loads them in this order). */
+/**
+ * The tables of the console's schema, parents before children (COPY loads them in this order). A
+ * partitioned table is read and loaded through its parent; its partitions are not tables of their own.
+ */
 export async function listTables(session: CopySession): Promise<TableShape[]> {
   const rows = await session.query<{ name: string; columns: string[] }>(
     `select c.relname as name,
@@ -29,7 +32,7 @@ export async function listTables(session: CopySession): Promise<TableShape[]> {
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-      where n.nspname = current_schema() and c.relkind in ('r', 'p')
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition
       group by c.relname
       order by c.relname`,
   );

@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
 import { sealLegacyAuditRecords } from '../audit/chain';
 import { anchorDemo } from '../seed/anchor';
+import { SIGNAL_PARTITIONS } from '../monitoring/rollup';
+import { USAGE_PARTITIONS } from '../usage/jobs';
 import { syncCatalogue } from './catalogue';
+import { ensurePartitions } from './partitions';
 
 /**
  * The migrations folder. From source this file is server/db/migrate.ts; bundled, it is inlined into
@@ -21,13 +24,16 @@ export interface MigrateOptions {
 
 /**
  * Brings the schema up to date and makes the roles and permissions in the database match the catalogue in
- * shared/permissions.ts, moves a demo snapshot to its first start. Runs at every start, under a lock so that instances starting together take turns.
+ * shared/permissions.ts, makes the current time partitions, moves a demo snapshot to its first start. Runs at every start, under a lock so that instances starting together take turns.
  */
 export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER;
   await database.exclusive(async ({ db, migrate }) => {
     await migrate({ migrationsFolder });
     await syncCatalogue(db);
+    // Today's partitions and the next ones before the demo moves its rows to today (the older days it
+    // moves go to the DEFAULT partitions; the hourly maintenance gives them their partitions).
+    await ensurePartitions(db, [...SIGNAL_PARTITIONS, ...USAGE_PARTITIONS], options.now ?? Date.now());
     // Before the seal: the demo's audit records are rewritten with their moved instants, then hashed.
     await anchorDemo(db, options.now ?? Date.now());
     await sealLegacyAuditRecords(db);

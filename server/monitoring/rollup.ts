@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { maintainPartitions, type PartitionReport, type TimePartitioned } from '../db/partitions';
 import { MINUTE_MS } from './recorder';
 
 export const HOUR_MS = 3_600_000;
@@ -13,6 +14,19 @@ export const RETENTION = {
   /** Instances silent this long leave the infrastructure table. */
   instanceDays: 30,
 } as const;
+
+/** The signals' time-partitioned tables (migration 0027): retention drops their partitions whole. */
+export const SIGNAL_PARTITIONS: readonly TimePartitioned[] = [
+  {
+    table: 'request_rollups_minute',
+    column: 'period_start',
+    unit: 'day',
+    retentionDays: RETENTION.minuteDays,
+  },
+  { table: 'request_rollups_hour', column: 'period_start', unit: 'month', retentionDays: RETENTION.hourDays },
+  { table: 'process_samples', column: 'sampled_at', unit: 'day', retentionDays: RETENTION.sampleDays },
+  { table: 'service_probes', column: 'checked_at', unit: 'day', retentionDays: RETENTION.probeDays },
+];
 
 export const startOfHour = (at: number) => at - (at % HOUR_MS);
 export const startOfMinute = (at: number) => at - (at % MINUTE_MS);
@@ -80,31 +94,33 @@ export async function rollUpHours(db: Db, now: number): Promise<number> {
   return Number(result.affectedRows ?? result.rowCount ?? 0);
 }
 
-/** Removes what is past retention; answers the rows removed per table. */
-export async function purgeSignals(db: Db, now: number): Promise<Record<string, number>> {
+export interface SignalsPurge {
+  /** The time-partitioned tables: partitions made, dropped whole, rows deleted at the cut-off. */
+  partitions: Record<string, PartitionReport>;
+  /** Rows deleted from the other tables. */
+  deleted: { examples: number; instances: number };
+}
+
+/**
+ * Removes what is past retention (and makes the next partitions): the time series lose whole partitions,
+ * the error examples and silent instances their rows.
+ */
+export async function purgeSignals(db: Db, now: number): Promise<SignalsPurge> {
   const before = (days: number) => new Date(now - days * DAY_MS);
-  const removed: Record<string, number> = {};
-  const run = async (name: string, statement: ReturnType<typeof sql>) => {
+  const partitions = await maintainPartitions(db, SIGNAL_PARTITIONS, now);
+  const run = async (statement: ReturnType<typeof sql>) => {
     const result = (await db.execute(statement)) as { affectedRows?: number; rowCount?: number };
-    removed[name] = Number(result.affectedRows ?? result.rowCount ?? 0);
+    return Number(result.affectedRows ?? result.rowCount ?? 0);
   };
-  await run(
-    'minutes',
-    sql`delete from request_rollups where resolution = 'minute' and period_start < ${before(RETENTION.minuteDays)}`,
-  );
-  await run(
-    'hours',
-    sql`delete from request_rollups where resolution = 'hour' and period_start < ${before(RETENTION.hourDays)}`,
-  );
-  await run('samples', sql`delete from process_samples where sampled_at < ${before(RETENTION.sampleDays)}`);
-  await run('probes', sql`delete from service_probes where checked_at < ${before(RETENTION.probeDays)}`);
-  await run(
-    'examples',
-    sql`delete from request_error_examples where last_seen_at < ${before(RETENTION.minuteDays)}`,
-  );
-  await run(
-    'instances',
-    sql`delete from server_instances where last_seen_at < ${before(RETENTION.instanceDays)}`,
-  );
-  return removed;
+  return {
+    partitions,
+    deleted: {
+      examples: await run(
+        sql`delete from request_error_examples where last_seen_at < ${before(RETENTION.minuteDays)}`,
+      ),
+      instances: await run(
+        sql`delete from server_instances where last_seen_at < ${before(RETENTION.instanceDays)}`,
+      ),
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /** The usage group's tables (the barrel of every table is server/db/schema.ts). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { SCREEN_CLASSES, USAGE_HOSTS, USAGE_KINDS, USAGE_OS } from '../../shared/api/usage';
 import { instant } from '../db/columns';
 import { users } from '../users/tables';
@@ -8,11 +8,13 @@ import { users } from '../users/tables';
 /**
  * The console's usage events, one row each, attributed to the signed-in user who sent them (never to a
  * user named in the body). Sessions are built from these rows when read (server/usage/sessions.ts).
+ * Partitioned by month of `occurred_at` (server/db/partitions.ts, migration 0027): the key holds the
+ * partition column, as PostgreSQL requires of a partitioned table's keys.
  */
 export const usageEvents = pgTable(
   'usage_events',
   {
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -31,6 +33,7 @@ export const usageEvents = pgTable(
     receivedAt: instant('received_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.occurredAt] }),
     index('usage_events_occurred_idx').on(t.occurredAt),
     index('usage_events_user_received_idx').on(t.userId, t.receivedAt),
     check(
