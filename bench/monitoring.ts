@@ -15,7 +15,14 @@ import { createLogger } from '../server/logger';
 import { rows } from '../server/business/sql';
 import { seedDemo } from '../server/seed/demo';
 import { createRequestRecorder } from '../server/monitoring/recorder';
-import { HOUR_MS as HOUR, rollUpHours, startOfHour, startOfMinute } from '../server/monitoring/rollup';
+import { ensurePartitions } from '../server/db/partitions';
+import {
+  HOUR_MS as HOUR,
+  rollUpHours,
+  SIGNAL_PARTITIONS,
+  startOfHour,
+  startOfMinute,
+} from '../server/monitoring/rollup';
 import { TEST_SECRET_KEY, bearer, insertUser, tokenFor } from '../tests/support/server';
 import { onEachDatabase } from './databases';
 import type { BenchResult } from './run';
@@ -115,6 +122,9 @@ export async function seedRollups(
   const until = startOfHour(now);
   const from = until - DAYS * DAY;
   const to = startOfMinute(now) + MINUTE;
+  // The days' partitions first, as a server running those days would have made them: the rows go straight
+  // to their partitions, not through the DEFAULT one.
+  await ensurePartitions(db, SIGNAL_PARTITIONS, now, from);
   const key = (await db.execute(sql`
     select conname from pg_constraint
     where conrelid = 'request_rollups'::regclass and contype = 'p'`)) as { rows: { conname: string }[] };

@@ -21,6 +21,7 @@ import { measureMonitoring } from './monitoring';
 import { measureOverload } from './overload';
 import { measureReports } from './reports';
 import { measureSignInScreen } from './renderer';
+import { measureRetention } from './retention';
 import { measureRateLimitOverhead } from './settings';
 import { measureLoginInteractive } from './startup';
 import { measureTableScroll } from './table';
@@ -57,6 +58,7 @@ const ALL = [
   measureTableScroll,
   measureRateLimitOverhead,
   measureMonitoring,
+  measureRetention,
   measureIntegrations,
   measureReports,
   measureAlerting,

@@ -39,10 +39,11 @@ interface IndexDefinition {
 }
 
 /**
- * Plain tables only (partitions share their parents' indexes), and nothing the definitions alone would
- * not bring back: a commented, clustered or replica-identity index, or a commented constraint, stays.
+ * Plain and partitioned tables, not their partitions: a partitioned table's key or index dropped and made
+ * again on the parent is dropped and built on every partition. Nothing the definitions alone would not
+ * bring back: a commented, clustered or replica-identity index, or a commented constraint, stays.
  */
-const DEFERRABLE_TABLE = `c.relkind = 'r' and not c.relispartition`;
+const DEFERRABLE_TABLE = `c.relkind in ('r', 'p') and not c.relispartition`;
 
 export async function dropIndexes(session: CopySession, tables: readonly string[]): Promise<DeferredIndexes> {
   const foreignKeys = await session.query<ConstraintDefinition>(
@@ -72,7 +73,9 @@ export async function dropIndexes(session: CopySession, tables: readonly string[
     [tables],
   );
   const indexes = await session.query<IndexDefinition>(
-    `select x.relname as name, pg_get_indexdef(i.indexrelid) as definition
+    // A partitioned table's index is defined "ON ONLY" the parent: made again so, it would be the parent's
+    // alone (invalid, no partition's index under it); without ONLY it is built on every partition.
+    `select x.relname as name, regexp_replace(pg_get_indexdef(i.indexrelid), ' ON ONLY ', ' ON ') as definition
        from pg_index i
        join pg_class c on c.oid = i.indrelid
        join pg_class x on x.oid = i.indexrelid

@@ -9,9 +9,11 @@
  *   partition and the next ones, and moves in whatever the DEFAULT partition holds for a unit it makes;
  * - `maintainPartitions` (hourly) also gives every unit the DEFAULT partition holds rows of its own
  *   partition (rows written with a clock outside the made range, a restored archive, the demo's first
- *   start), then drops the partitions wholly past retention and deletes the rows past it in the one
- *   partition the cut-off falls in (and the DEFAULT): retention costs a DROP TABLE per unit, not a DELETE
- *   of its rows, and leaves no dead rows behind.
+ *   start), then drops the partitions wholly past retention, and deletes the rows past it that the
+ *   DEFAULT partition holds: retention costs a DROP TABLE per unit, not a DELETE of its rows, and leaves
+ *   no dead rows behind. A row is therefore kept at least `retentionDays` and at most one unit longer (the
+ *   rest of its day or month): deleting the rows of the partition the cut-off falls in, hour by hour,
+ *   would be the row-by-row DELETE again, and the partition's drop would find it empty.
  *
  * Every change of a table's partitions is one transaction under an advisory lock of that table, so that
  * instances maintaining together take turns, and re-checks what exists once it holds the lock. On
@@ -30,7 +32,7 @@ export interface TimePartitioned {
   /** Its timestamptz partition column. */
   column: string;
   unit: PartitionUnit;
-  /** Rows older than this are removed. */
+  /** Rows are kept at least this long: a partition goes when its whole unit is older. */
   retentionDays: number;
 }
 
@@ -169,7 +171,7 @@ export interface PartitionReport {
   made: number;
   /** Partitions dropped whole, past retention. */
   dropped: number;
-  /** Rows deleted past retention from the partition the cut-off falls in and from the DEFAULT. */
+  /** Rows past retention deleted from the DEFAULT partition (rows no partition was made for). */
   deleted: number;
   /** Changes left to the next run: the table's lock was not had within the bound. */
   deferred: number;
@@ -195,34 +197,38 @@ async function ensureTable(
   spec: TimePartitioned,
   now: number,
   step: ReturnType<typeof tableRun>,
+  from = now,
 ): Promise<void> {
   const have = new Set(await listPartitions(db, spec));
-  const current = unitStart(now, spec.unit);
-  for (let n = 0; n <= AHEAD[spec.unit]; n++) {
-    const start = addUnits(current, spec.unit, n);
+  const last = addUnits(unitStart(now, spec.unit), spec.unit, AHEAD[spec.unit]);
+  for (let start = unitStart(from, spec.unit); start <= last; start = addUnits(start, spec.unit, 1)) {
     if (!have.has(start)) await step('made', () => makePartition(db, spec, start));
   }
 }
 
 const emptyReport = (): PartitionReport => ({ made: 0, dropped: 0, deleted: 0, deferred: 0 });
 
-/** Makes the current unit's partition and the next ones (those missing). */
+/**
+ * Makes the current unit's partition and the next ones (those missing); with `from`, every unit from the
+ * one `from` falls in (a load of history, such as a benchmark's seed, then goes straight to its partitions).
+ */
 export async function ensurePartitions(
   db: Db,
   specs: readonly TimePartitioned[],
   now: number,
+  from = now,
 ): Promise<Record<string, PartitionReport>> {
   const reports: Record<string, PartitionReport> = {};
   for (const spec of specs) {
     const report = (reports[spec.table] = emptyReport());
-    await ensureTable(db, spec, now, tableRun(report));
+    await ensureTable(db, spec, now, tableRun(report), Math.min(from, now));
   }
   return reports;
 }
 
 /**
  * The hourly maintenance: the next partitions, a partition for every unit within retention the DEFAULT
- * holds rows of, then retention (whole partitions dropped, the rest deleted).
+ * holds rows of, then retention (whole partitions dropped, the DEFAULT's rows past it deleted).
  */
 export async function maintainPartitions(
   db: Db,
@@ -255,9 +261,8 @@ export async function maintainPartitions(
         }),
       );
     }
-    // Partition pruning keeps this DELETE to the partition the cut-off falls in and the DEFAULT.
     const deleted = (await db.execute(
-      sql`delete from ${sql.identifier(spec.table)} where ${column} < ${cutoff}`,
+      sql`delete from ${sql.identifier(defaultPartition(spec))} where ${column} < ${cutoff}`,
     )) as { affectedRows?: number; rowCount?: number };
     report.deleted = Number(deleted.affectedRows ?? deleted.rowCount ?? 0);
   }

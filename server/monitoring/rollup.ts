@@ -5,7 +5,11 @@ import { MINUTE_MS } from './recorder';
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Retention: minutes 30 days, hours a year; samples and probes as long as the minutes. */
+/**
+ * Retention: minutes 30 days, hours a year; samples and probes as long as the minutes. The time series go
+ * a whole partition at a time (server/db/partitions.ts): a minute is kept 30 to 31 days, an hour a year
+ * to a year and a month.
+ */
 export const RETENTION = {
   minuteDays: 30,
   hourDays: 365,

@@ -79,17 +79,17 @@ describe.each(testDatabases)('time-partitioned tables on $name', (target) => {
   });
 
   it('routes rows to their partition, and gives the rows the DEFAULT holds partitions of their own', async () => {
-    await database.db
-      .insert(processSamples)
-      .values([
-        sample(T),
-        sample(T + DAY),
-        ...Array.from({ length: 40 }, (_, i) => sample(T - (i + 1) * DAY)),
-        sample(T - 5 * DAY, 'i-2'),
-      ]);
+    await database.db.insert(processSamples).values([
+      sample(T),
+      sample(T + DAY),
+      ...Array.from({ length: 40 }, (_, i) => sample(T - (i + 1) * DAY)),
+      sample(T - 5 * DAY, 'i-2'),
+      // Before the cut-off of ten days later (09:30, twenty days back), in the day it falls in.
+      sample(T - 20 * DAY - 90 * 60_000, 'i-3'),
+    ]);
     expect(await rowsIn(partitionName(samples, day('2031-05-10')))).toBe(1);
     expect(await rowsIn(partitionName(samples, day('2031-05-11')))).toBe(1);
-    expect(await rowsIn('process_samples_default')).toBe(41);
+    expect(await rowsIn('process_samples_default')).toBe(42);
 
     const report = await maintainPartitions(database.db, [samples], T);
     // Days within the 30 days kept got partitions with their rows; older ones were deleted, not moved.
@@ -98,10 +98,10 @@ describe.each(testDatabases)('time-partitioned tables on $name', (target) => {
     expect(await rowsIn('process_samples_default')).toBe(0);
     expect(await rowsIn(partitionName(samples, day('2031-05-05')))).toBe(2);
     const [left] = await database.db.select({ n: count() }).from(processSamples);
-    expect(left!.n).toBe(2 + 30 + 1);
+    expect(left!.n).toBe(2 + 30 + 2);
   });
 
-  it('drops whole partitions past retention and deletes only the rows of the day the cut-off falls in', async () => {
+  it('drops whole partitions past retention, and keeps the day the cut-off falls in whole', async () => {
     const later = T + 10 * DAY;
     const before = await listPartitions(database.db, samples);
     const report = await maintainPartitions(database.db, [samples], later);
@@ -109,7 +109,7 @@ describe.each(testDatabases)('time-partitioned tables on $name', (target) => {
     const dropped = before.filter((start) => start + DAY <= cutoff);
     expect(report.process_samples!.dropped).toBe(dropped.length);
     expect(dropped.length).toBeGreaterThan(5);
-    // Samples are written at 09:30; the cut-off is at 09:30 of its day: that day's one sample stays.
+    // The cut-off is at 09:30 of its day: the day's 08:00 sample stays until the day is past retention.
     expect(report.process_samples!.deleted).toBe(0);
     const after = await listPartitions(database.db, samples);
     expect(after.every((start) => start + DAY > cutoff)).toBe(true);
@@ -122,7 +122,8 @@ describe.each(testDatabases)('time-partitioned tables on $name', (target) => {
     const oldest = (await database.db.execute(
       sql`select min(sampled_at) as oldest from process_samples`,
     )) as { rows: { oldest: string | Date }[] };
-    expect(new Date(oldest.rows[0]!.oldest).getTime()).toBeGreaterThanOrEqual(cutoff);
+    expect(new Date(oldest.rows[0]!.oldest).getTime()).toBe(T - 20 * DAY - 90 * 60_000);
+    expect(new Date(oldest.rows[0]!.oldest).getTime()).toBeLessThan(cutoff);
     // The days ahead of the new clock were made too.
     expect(after).toEqual(expect.arrayContaining([day('2031-05-22')]));
   });
@@ -136,7 +137,7 @@ describe.each(testDatabases)('time-partitioned tables on $name', (target) => {
       path: '/',
       host: 'electron' as const,
       os: 'linux' as const,
-      screen: 'desktop' as const,
+      screen: 'large' as const,
       occurredAt: new Date(at),
       receivedAt: new Date(at),
     });

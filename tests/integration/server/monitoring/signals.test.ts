@@ -323,7 +323,7 @@ describe.each(testDatabases)('monitoring signals on $name', (target) => {
     expect(records[0]).toMatchObject({ action: 'EXPORT' });
   });
 
-  it('removes minutes after 30 days and hours after a year', async () => {
+  it('removes minutes after 30 days and hours after a year, a day or a month at a time', async () => {
     const db = suite.database.db;
     clock.advance(31 * DAY);
     const removed = await purgeSignals(db, clock.now());
@@ -336,8 +336,13 @@ describe.each(testDatabases)('monitoring signals on $name', (target) => {
     expect(
       await db.select().from(requestRollups).where(eq(requestRollups.resolution, 'minute')),
     ).toHaveLength(0);
+    // The first purge gave the hours their month's partition: it goes once the whole month is a year old.
     clock.advance(335 * DAY);
     await purgeSignals(db, clock.now());
+    expect(await db.select().from(requestRollups)).not.toHaveLength(0);
+    clock.advance(30 * DAY);
+    const later = await purgeSignals(db, clock.now());
+    expect(later.partitions.request_rollups_hour!.dropped).toBeGreaterThan(0);
     expect(await db.select().from(requestRollups)).toHaveLength(0);
   });
 });
