@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from '../server/db/client';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../server/config';
 import { createPostgresDatabase } from '../tests/support/databases';
 import type { BenchResult } from './run';
 
@@ -14,7 +15,9 @@ export async function onEachDatabase(
   if (serverUrl) {
     const created = await createPostgresDatabase(serverUrl);
     try {
-      results.push(...(await measure('PostgreSQL', await openDatabase({ url: created.url }))));
+      // A seed of millions of rows builds its keys in single statements: past the server's 15 s bound.
+      const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, statementTimeoutMs: 600_000, queryTimeoutMs: 660_000 };
+      results.push(...(await measure('PostgreSQL', await openDatabase({ url: created.url, timeouts }))));
     } finally {
       await created.drop();
     }

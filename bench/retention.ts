@@ -27,20 +27,35 @@ async function scalar<T>(database: Database, query: ReturnType<typeof sql>): Pro
 const size = (database: Database, table: string) =>
   scalar<string>(
     database,
-    sql`select coalesce(sum(pg_total_relation_size(relid)), 0)::text as value from pg_partition_tree(${table}::regclass)`,
+    sql`select (case when c.relkind = 'p'
+                  then (select coalesce(sum(pg_total_relation_size(relid)), 0) from pg_partition_tree(c.oid))
+                  else pg_total_relation_size(c.oid) end)::text as value
+          from pg_class c where c.oid = ${table}::regclass`,
   ).then(Number);
 
-/** Dead rows the statistics know of (PostgreSQL; PGlite keeps no statistics: null). */
-async function deadRows(database: Database, table: string): Promise<number | null> {
+/**
+ * Dead rows the statistics know of (PostgreSQL; PGlite keeps no statistics: null). A pooled connection
+ * reports its counts when it goes idle, within about a second: read until they are there (at most 15 s).
+ */
+async function deadRows(database: Database, table: string, expectSome: boolean): Promise<number | null> {
   if (database.kind !== 'postgres') return null;
-  await database.db.execute(sql`select pg_stat_force_next_flush()`);
-  return Number(
-    await scalar<string>(
-      database,
-      sql`select coalesce(sum(n_dead_tup), 0)::text as value from pg_stat_user_tables
-          where relid in (select relid from pg_partition_tree(${table}::regclass))`,
-    ),
-  );
+  const read = async () =>
+    Number(
+      await scalar<string>(
+        database,
+        sql`select coalesce(sum(n_dead_tup), 0)::text as value from pg_stat_user_tables
+            where relid in (select relid from pg_partition_tree(${table}::regclass))
+               or relid = ${table}::regclass`,
+      ),
+    );
+  const until = Date.now() + 15_000;
+  let dead = await read();
+  while (expectSome && dead === 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.db.execute(sql`select pg_stat_clear_snapshot()`);
+    dead = await read();
+  }
+  return dead;
 }
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
@@ -76,7 +91,7 @@ async function measureOn(kind: string, database: Database): Promise<BenchResult[
     const deleteMs = performance.now() - began;
     const deletedRows = Number(deleted.affectedRows ?? deleted.rowCount ?? 0);
     const plainAfter = await size(database, 'rollup_minutes_plain');
-    const plainDead = await deadRows(database, 'rollup_minutes_plain');
+    const plainDead = await deadRows(database, 'rollup_minutes_plain', deletedRows > 0);
 
     const partitionedBefore = await size(database, 'request_rollups_minute');
     const partitionedRows = () =>
@@ -87,7 +102,7 @@ async function measureOn(kind: string, database: Database): Promise<BenchResult[
     const dropMs = performance.now() - began;
     const droppedRows = rowsBefore - (await partitionedRows());
     const partitionedAfter = await size(database, 'request_rollups_minute');
-    const partitionedDead = await deadRows(database, 'request_rollups_minute');
+    const partitionedDead = await deadRows(database, 'request_rollups_minute', false);
 
     const dead = (n: number | null) =>
       n === null ? 'dead rows not counted (PGlite keeps no statistics)' : `${n} dead rows`;
