@@ -116,15 +116,27 @@ const OWN_PART_FILE = new RegExp(
 );
 
 /**
- * Removes the unfinished archives (`.part`) a killed backup of ours left in a folder, but those named in
- * `keep` (backups still writing); answers how many. A storage location may be a share other programs
- * write to too (issue 25): only files named as our archives are, are ever removed.
+ * Removes the unfinished archives (`.part`) a killed backup of ours left in a folder, but those of backups
+ * still writing; answers how many. A storage location may be a share other programs write to too (issue
+ * 25): only files named as our archives are, are ever removed.
+ *
+ * `stillWriting` answers the `.part` names of the backups still writing, and is asked after the folder is
+ * listed: a run is recorded before its file is made, so a file listed here whose backup is writing it is
+ * named by the runs read after. Read the other way round, a backup that started in between lost its file
+ * halfway (seen in e2e: ENOENT at the archive's flush).
  */
-export async function cleanPartFiles(folder: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
+export async function cleanPartFiles(
+  folder: string,
+  stillWriting: () => Promise<ReadonlySet<string>>,
+): Promise<number> {
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+    OWN_PART_FILE.test(name),
+  );
+  if (names.length === 0) return 0;
+  const keep = await stillWriting();
   let removed = 0;
-  const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names) {
-    if (!OWN_PART_FILE.test(name) || keep.has(name)) continue;
+    if (keep.has(name)) continue;
     await rm(path.join(folder, name), { force: true });
     removed++;
   }

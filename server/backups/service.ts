@@ -114,13 +114,15 @@ export class BackupService {
         ),
       )
       .returning({ id: backupRuns.id });
-    const writing = await this.db
-      .select({ fileName: backupRuns.fileName })
-      .from(backupRuns)
-      .where(and(eq(backupRuns.status, 'running'), isNotNull(backupRuns.fileName)));
-    const keep = new Set(writing.map((r) => `${r.fileName}.part`));
+    const stillWriting = async () => {
+      const writing = await this.db
+        .select({ fileName: backupRuns.fileName })
+        .from(backupRuns)
+        .where(and(eq(backupRuns.status, 'running'), isNotNull(backupRuns.fileName)));
+      return new Set(writing.map((r) => `${r.fileName}.part`));
+    };
     for (const location of await this.db.select().from(backupLocations)) {
-      const removed = await cleanPartFiles(location.path, keep);
+      const removed = await cleanPartFiles(location.path, stillWriting);
       if (removed > 0)
         this.options.logger.warn({ location: location.path, removed }, 'removed unfinished backup files');
     }
