@@ -120,13 +120,19 @@ async function change(
   }
 }
 
-/** Read from pg_class under the statement's snapshot: the catalog cache may not have heard of a drop yet. */
-const exists = async (tx: Db, name: string): Promise<boolean> => {
-  const result = (await tx.execute(sql`select exists (
-      select 1 from pg_class where relname = ${name} and relnamespace = current_schema()::regnamespace
-    ) as found`)) as { rows: { found: boolean }[] };
-  return result.rows[0]?.found === true;
+/**
+ * A relation's kind ('r' table, 'p' partitioned table…), null when there is none. Read from pg_class under
+ * the statement's snapshot: the catalog cache may not have heard of another instance's drop yet.
+ */
+const relationKind = async (db: Db, name: string): Promise<string | null> => {
+  const result = (await db.execute(sql`select relkind::text as kind from pg_class
+     where relname = ${name} and relnamespace = current_schema()::regnamespace`)) as {
+    rows: { kind: string }[];
+  };
+  return result.rows[0]?.kind ?? null;
 };
+
+const exists = async (tx: Db, name: string): Promise<boolean> => (await relationKind(tx, name)) !== null;
 
 /**
  * Makes the partition of the unit starting at `start`, moving in the rows the DEFAULT partition holds for
@@ -200,11 +206,7 @@ async function ensureTable(
   from = now,
 ): Promise<boolean> {
   // A database at a schema before migration 0027 (a test migrating step by step) has nothing to partition.
-  const kind = (await db.execute(sql`select relkind::text as kind from pg_class
-     where relname = ${spec.table} and relnamespace = current_schema()::regnamespace`)) as {
-    rows: { kind: string }[];
-  };
-  if (kind.rows[0]?.kind !== 'p') return false;
+  if ((await relationKind(db, spec.table)) !== 'p') return false;
   const have = new Set(await listPartitions(db, spec));
   const last = addUnits(unitStart(now, spec.unit), spec.unit, AHEAD[spec.unit]);
   for (let start = unitStart(from, spec.unit); start <= last; start = addUnits(start, spec.unit, 1)) {

@@ -99,7 +99,7 @@ export async function rollUpHours(db: Db, now: number): Promise<number> {
 }
 
 export interface SignalsPurge {
-  /** The time-partitioned tables: partitions made, dropped whole, rows deleted at the cut-off. */
+  /** The time-partitioned tables: partitions made, dropped whole, DEFAULT rows deleted past retention. */
   partitions: Record<string, PartitionReport>;
   /** Rows deleted from the other tables. */
   deleted: { examples: number; instances: number };
