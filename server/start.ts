@@ -14,6 +14,7 @@ import {
 } from './db/pglite-folders';
 import { DEMO_SNAPSHOT_FILE } from './db/snapshot';
 import { extractSnapshot } from './db/snapshot-files';
+import { fillDemoDay } from './seed/anchor';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
 import { databaseTimeoutsFromEnv, resilienceFromEnv, resolveConfig } from './config';
@@ -81,6 +82,12 @@ export interface RunningServer {
   signals: RunningSignals;
   /** How long each step of the start took (ms), in order. */
   startup: StartupPhases;
+  /**
+   * Settles when what a start leaves running after it answers is done: a first start's fill of the demo's
+   * intraday series (seed/anchor.ts, fillDemoDay). Never rejects (a failure is logged; the next start
+   * continues it).
+   */
+  settled: Promise<void>;
   /** Stops accepting requests, lets running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -165,6 +172,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     timer.mark('build app');
     let address: string;
     let signals: RunningSignals | undefined;
+    let settled: Promise<void> = Promise.resolve();
+    let closing: Promise<void> | undefined;
     try {
       signals = await startSignals({
         database,
@@ -186,6 +195,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
       void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
+      // After it answers: the sign-in waits for an hour of the fill at most, not the whole of it.
+      settled = fillDemoDay(database.db, () => closing !== undefined).then(
+        () => undefined,
+        (error: unknown) => logger.warn({ err: error }, 'the demo could not be filled up to now'),
+      );
       // Started on the folder a restore put in place: the one it replaced is no longer needed.
       if (folder) {
         const removed = await removePreviousFolders(folder);
@@ -198,7 +212,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     }
 
-    let closing: Promise<void> | undefined;
     return {
       url: address.replace(/\/$/, ''),
       app,
@@ -206,10 +219,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       jobs,
       signals,
       startup: timer.phases(),
-      // Signals and jobs first: both still need the database (the last minute is flushed).
+      settled,
+      // The fill stops between hours; signals and jobs next: both still need the database (the last
+      // minute is flushed).
       close: () =>
-        (closing ??= signals
-          .stop()
+        (closing ??= settled
+          .then(() => signals.stop())
           .finally(() => jobs.stop().finally(() => app.close().finally(() => database.close())))),
     };
   } catch (error) {

@@ -16,6 +16,8 @@ const gunzipAsync = promisify(gunzip);
 const VERSION_FILE = 'PG_VERSION';
 
 export const USTAR_BLOCK = 512;
+/** Files of the snapshot written at once (libuv's pool has 4 threads; more keeps them busy). */
+const EXTRACT_WRITERS = 16;
 
 /** One member of a ustar archive: its name, type flag, body, and where its blocks end in the archive. */
 export interface UstarEntry {
@@ -66,6 +68,8 @@ export async function extractSnapshot(file: string, dataDir: string): Promise<bo
   const tar = await gunzipAsync(await readFile(file));
   let versionFile: { target: string; body: Buffer } | undefined;
   const root = path.resolve(dataDir);
+  const folders = new Set<string>();
+  const files: { target: string; body: Buffer }[] = [];
   for (const { name, type, body } of ustarEntries(tar)) {
     const target = path.resolve(root, `.${path.posix.sep}${name}`);
     // The archive is the build's own, but a name never leaves the folder.
@@ -73,14 +77,26 @@ export async function extractSnapshot(file: string, dataDir: string): Promise<bo
       throw new Error(`The demo snapshot names a file outside its folder: ${name}`);
     }
     if (type === '5') {
-      await mkdir(target, { recursive: true, mode: 0o700 });
+      folders.add(target);
     } else if (type === '0' || type === '') {
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      folders.add(path.dirname(target));
       if (path.relative(root, target) === VERSION_FILE) versionFile = { target, body };
-      else await writeFile(target, body, { mode: 0o600 });
+      else files.push({ target, body });
     }
   }
   if (!versionFile) throw new Error(`The demo snapshot ${file} holds no ${VERSION_FILE}`);
+  // A parent sorts before its children. The folders are few; the ~1,400 files are written
+  // EXTRACT_WRITERS at a time: one after the other, each waiting for its own trip to libuv's pool, they
+  // took 3.4 s of a first launch, against 0.4 s so.
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true, mode: 0o700 });
+  let next = 0;
+  const writer = async () => {
+    while (next < files.length) {
+      const { target, body } = files[next++]!;
+      await writeFile(target, body, { mode: 0o600 });
+    }
+  };
+  await Promise.all(Array.from({ length: EXTRACT_WRITERS }, writer));
   await writeFile(versionFile.target, versionFile.body, { mode: 0o600 });
   return true;
 }

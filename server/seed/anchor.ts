@@ -18,7 +18,8 @@
  * The intraday series are not day-based: moved by whole days they would end at the start of the first
  * start's day, and a console opened at 22:00 would chart a day of nothing. So the first start then fills
  * them from the seed's (moved) instant to its own minute, from the same models that seeded them: request
- * roll-ups, process samples, probes (seed/signals.ts) and today's console usage (seed/usage.ts).
+ * roll-ups, process samples, probes (seed/signals.ts) and today's console usage (seed/usage.ts) — after
+ * it answers, an hour at a time (fillDemoDay).
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -70,7 +71,7 @@ import {
   users,
 } from '../db/schema';
 import { DAY_MS, startOfUtcDay } from '../business/formulas';
-import { fillDemoSignals } from './signals';
+import { fillDemoSignalsHour } from './signals';
 import { fillDemoUsage } from './usage';
 
 export interface DemoShift {
@@ -257,10 +258,12 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
 }
 
 /**
- * Moves a demo that is waiting for its first start to `now`'s day, once, and fills its intraday series up
- * to `now`'s minute; answers the move, or null when there was nothing to move (no demo, or moved already). The demo's audit records are still unsealed
- * (no hash yet): the append-only trigger lets exactly those be rewritten under audit.sealing, and the
- * caller seals the chain afterwards, so `GET /audit-logs/verify` holds with the moved instants.
+ * Moves a demo that is waiting for its first start to `now`'s day, once; answers the move, or null when
+ * there was nothing to move (no demo, or moved already). Its intraday series then end at the start of the
+ * day: fillDemoDay continues them to `now`'s minute once the server answers. The demo's audit records are
+ * still unsealed (no hash yet): the append-only trigger lets exactly those be rewritten under
+ * audit.sealing, and the caller seals the chain afterwards, so `GET /audit-logs/verify` holds with the
+ * moved instants.
  */
 export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> {
   return db.transaction(async (tx) => {
@@ -272,13 +275,44 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
       for (const shift of DEMO_SHIFTS) await tx.execute(shiftStatement(shift, move));
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
     }
-    const seededAt = anchor.seededAt.getTime() + move.days * DAY_MS;
-    await fillDemoSignals(tx, seededAt, now);
-    await fillDemoUsage(tx, seededAt, now);
     await tx
       .update(demoAnchor)
-      .set({ anchoredAt: new Date(now) })
+      .set({ anchoredAt: new Date(now), filledTo: new Date(anchor.seededAt.getTime() + move.days * DAY_MS) })
       .where(eq(demoAnchor.id, true));
     return move;
   });
 }
+
+/**
+ * Continues the moved demo's intraday series from where they end (filledTo) to the minute of its first
+ * start (anchoredAt), an hour per transaction, and today's console usage with the last hour; answers the
+ * hours filled. A start runs it after it answers (issue 29: a fast first launch): in one transaction the
+ * fill held PGlite's only connection for 1–2 s of a first sign-in; so, a request waits for an hour's
+ * ~0.1 s at most. What is filled stays filled: a start stopped halfway continues on the next one, still to
+ * the first start's minute (the server recorded what came after itself). `stop` ends it between hours.
+ */
+export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Promise<number> {
+  let hours = 0;
+  for (;;) {
+    if (stop()) return hours;
+    const more = await db.transaction(async (tx) => {
+      const [anchor] = await tx.select().from(demoAnchor).for('update');
+      if (!anchor?.anchoredAt || !anchor.filledTo) return false;
+      const target = anchor.anchoredAt.getTime();
+      const filledTo = anchor.filledTo.getTime();
+      if (filledTo >= target - (target % MINUTE)) return false;
+      const seededAt = anchor.seededAt.getTime() + demoMove(anchor.seededAt.getTime(), target).days * DAY_MS;
+      // The hour after the last one made whole; the seed's own last hour is made again from its start.
+      const hour = filledTo + MINUTE - ((filledTo + MINUTE) % HOUR);
+      const to = await fillDemoSignalsHour(tx, seededAt, hour, target);
+      if (to >= target - (target % MINUTE)) await fillDemoUsage(tx, seededAt, target);
+      await tx.update(demoAnchor).set({ filledTo: new Date(to) }).where(eq(demoAnchor.id, true));
+      return true;
+    });
+    if (!more) return hours;
+    hours++;
+  }
+}
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;

@@ -69,7 +69,11 @@ async function insertDemoData(
     if (reports) await insertDemoReports(db, tenantsAt);
     await db
       .insert(demoAnchor)
-      .values({ seededAt: new Date(tenantsAt), anchoredAt: anchored ? new Date(tenantsAt) : null });
+      .values({
+        seededAt: new Date(tenantsAt),
+        anchoredAt: anchored ? new Date(tenantsAt) : null,
+        filledTo: anchored ? new Date(tenantsAt) : null,
+      });
   }
 }
 

@@ -7,9 +7,10 @@
  *
  * The build's snapshot is seeded at the start of its day, so its series end there; its first start
  * (seed/anchor.ts) moves them by whole days and fills the rest of the day, up to its own minute, from the
- * same model (fillDemoSignals): every chart of every range is full whenever the console is first opened.
+ * same model (fillDemoSignalsHour, an hour at a time): every chart of every range is full whenever the
+ * console is first opened.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { requestErrorExamples, requestRollups, serverInstances } from '../db/schema';
 import { apdexBucket } from '../../shared/monitoring';
@@ -340,48 +341,57 @@ export async function insertDemoSignals(db: Db, now: number): Promise<void> {
 }
 
 /**
- * Continues a seeded history from its last minute (`seededAt`, already moved to the first start's day) to
- * the minute of `now`, from the same model: minutes, their completed hours rolled up as the job would, a
- * sample each minute, a probe each 5 minutes; the demo instances last seen then.
+ * Continues a seeded history (its series end at `seededAt`, already moved to the first start's day) for
+ * the hour starting at `hour`, up to the minute `target` at most, from the same model: minutes, the hour
+ * rolled up as the job would once it is complete, a sample each minute, a probe each 5 minutes; the demo
+ * instances last seen then. Answers the last minute made. The first start fills hour by hour after it
+ * answers (anchor.ts, fillDemoDay), each hour one transaction, so requests are not kept waiting.
  *
- * The minutes are made from the start of the seed's last hour (its few minutes there are made again), so
- * every completed hour is made whole here and rolled up while it is made, in memory: the roll-up job's
- * statement over the same ~20k minutes took most of a first start (15 s of 17 on a loaded machine).
+ * The hour is made whole again (the seed's own few minutes of its last hour too): only the demo
+ * instances' rows, so what this server recorded meanwhile stays, and an hour the roll-up job rolled up
+ * while it was half made is made again. Each hour draws from its own stream: deterministic, and not a
+ * replay of the seed's draws.
  */
-export async function fillDemoSignals(db: Db, seededAt: number, now: number): Promise<void> {
+export async function fillDemoSignalsHour(db: Db, seededAt: number, hour: number, target: number): Promise<number> {
   const seeded = minuteOf(seededAt);
-  const lastMinute = minuteOf(now);
-  if (lastMinute <= seeded) return;
-  // Its own stream per start minute: deterministic, and not a replay of the seed's draws.
-  const random = createRandom(seeded / MINUTE);
-  const incident = incidentAt(now);
-  const from = seeded - (seeded % HOUR);
+  const to = Math.min(hour + HOUR - MINUTE, minuteOf(target));
+  if (to < hour) return minuteOf(target);
+  const random = createRandom(hour / MINUTE);
+  const incident = incidentAt(target);
+  const demo = DEMO_INSTANCES.map((i) => i.id);
   await db
     .delete(requestRollups)
-    .where(and(eq(requestRollups.resolution, 'minute'), gte(requestRollups.periodStart, new Date(from))));
+    .where(
+      and(
+        inArray(requestRollups.instanceId, demo),
+        gte(requestRollups.periodStart, new Date(hour)),
+        lt(requestRollups.periodStart, new Date(hour + HOUR)),
+      ),
+    );
   await insertJson(
     db,
     'request_rollups',
-    minuteRows(random, incident, from, lastMinute, { before: now - (now % HOUR) }),
+    minuteRows(random, incident, hour, to, { before: target - (target % HOUR) }),
   );
-  await insertJson(
-    db,
-    'process_samples',
-    sampleRows(random, incident, {
-      from: seeded + MINUTE,
-      to: lastMinute,
-      minutesFrom: seeded,
-      origin: seeded - DAYS * DAY,
-    }),
-  );
-  await insertJson(db, 'service_probes', probeRows(random, seeded + 5 * MINUTE, lastMinute));
+  const samplesFrom = Math.max(hour, seeded + MINUTE);
+  if (samplesFrom <= to) {
+    await insertJson(
+      db,
+      'process_samples',
+      sampleRows(random, incident, {
+        from: samplesFrom,
+        to,
+        minutesFrom: seeded,
+        origin: seeded - DAYS * DAY,
+      }),
+    );
+  }
+  // Every 5 minutes from the seed's last minute on.
+  const probesFrom = seeded + 5 * MINUTE * Math.max(1, Math.ceil((hour - seeded) / (5 * MINUTE)));
+  if (probesFrom <= to) await insertJson(db, 'service_probes', probeRows(random, probesFrom, to));
   await db
     .update(serverInstances)
-    .set({ lastSeenAt: lastSeen(lastMinute), stoppedAt: lastSeen(lastMinute) })
-    .where(
-      inArray(
-        serverInstances.id,
-        DEMO_INSTANCES.map((i) => i.id),
-      ),
-    );
+    .set({ lastSeenAt: lastSeen(to), stoppedAt: lastSeen(to) })
+    .where(inArray(serverInstances.id, demo));
+  return to;
 }

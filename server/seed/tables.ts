@@ -14,6 +14,12 @@ export const demoAnchor = pgTable(
     seededAt: instant('seeded_at').notNull(),
     /** null: the dates still count back from seededAt (a snapshot waiting for its first start). */
     anchoredAt: instant('anchored_at'),
+    /**
+     * The minute up to which the intraday series are filled (seed/anchor.ts, fillDemoDay): the move sets
+     * it to where the snapshot's series end, and the fill, after the first start answers, takes it an hour
+     * at a time to the minute of anchoredAt. null: not moved yet.
+     */
+    filledTo: instant('filled_to'),
   },
   (t) => [check('demo_anchor_one_row', sql`${t.id}`)],
 );

@@ -20,7 +20,7 @@ import {
 } from '../../../../server/db/schema';
 import { rows } from '../../../../server/business/sql';
 import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../../server/business/formulas';
-import { anchorDemo, DEMO_SHIFTS, demoMove, NOT_SHIFTED } from '../../../../server/seed/anchor';
+import { anchorDemo, DEMO_SHIFTS, demoMove, fillDemoDay, NOT_SHIFTED } from '../../../../server/seed/anchor';
 import { seedAuditTrail } from '../../../../server/seed/audit';
 import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
@@ -83,6 +83,7 @@ describe.each(testDatabases)('a demo first started a year after its build on $na
     await seedDemo(database, { now: BUILD, anchored: false });
     // The first start.
     await migrateDatabase(database, { now: clock.now() });
+    await fillDemoDay(database.db);
     app = await buildTestApp(database, clock);
     const admin = DEMO_USERS.find((u) => u.email === 'admin@demo.example')!;
     token = await tokenFor(database, clock, admin.id);
@@ -100,7 +101,12 @@ describe.each(testDatabases)('a demo first started a year after its build on $na
 
   it('moved every date by the same whole days, once, and nothing it seeded lies after today', async () => {
     const [anchor] = await database.db.select().from(demoAnchor);
-    expect(anchor).toEqual({ id: true, seededAt: new Date(BUILD), anchoredAt: new Date(FIRST_START) });
+    expect(anchor).toEqual({
+      id: true,
+      seededAt: new Date(BUILD),
+      anchoredAt: new Date(FIRST_START),
+      filledTo: new Date(FIRST_START - (FIRST_START % 60_000)),
+    });
     const [cost] = await database.db.select({ last: max(cloudCosts.date) }).from(cloudCosts);
     expect(cost?.last).toBe(isoDay(startOfUtcDay(FIRST_START) - DAY_MS));
     const [audit] = await database.db.select({ last: max(auditLogs.timestamp) }).from(auditLogs);

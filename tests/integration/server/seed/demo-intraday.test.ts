@@ -4,7 +4,7 @@
  * bucket of every range up to that minute — API Performance 1 h, 6 h, 24 h and 7 days, System Health's
  * 24 hours — and User Analytics has sessions today; nothing it seeded or filled lies after now.
  */
-import { max, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPerformance, SystemHealth } from '../../../../shared/api/monitoring';
@@ -20,7 +20,9 @@ import {
   serviceProbes,
   usageEvents,
 } from '../../../../server/db/schema';
+import { bucketOf } from '../../../../server/monitoring/histogram';
 import { rolledUpTo, startOfHour } from '../../../../server/monitoring/rollup';
+import { fillDemoDay } from '../../../../server/seed/anchor';
 import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { insertDemoSignals } from '../../../../server/seed/signals';
@@ -29,6 +31,25 @@ import { testDatabases } from '../../../support/databases';
 import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const OWN_INSTANCE = 'this-server';
+
+/** A minute this server recorded itself (its own instance), in the first start's hour. */
+const ownMinute = (now: number): typeof requestRollups.$inferInsert => ({
+  resolution: 'minute',
+  periodStart: new Date(now - (now % MINUTE) - MINUTE * Math.min(5, Math.floor((now % HOUR) / MINUTE))),
+  instanceId: OWN_INSTANCE,
+  route: '/auth/verify',
+  method: 'POST',
+  requests: 7,
+  errors: 0,
+  durationSumMs: 70,
+  satisfied: 7,
+  tolerating: 0,
+  latencyBuckets: [bucketOf(10)],
+  latencyCounts: [7],
+});
 const BUILD = Date.parse('2026-03-02T00:00:00.000Z');
 /** A Tuesday just after midnight, a Wednesday morning, a Saturday night. */
 const FIRST_STARTS = ['2026-03-10T00:30:00.000Z', '2026-03-11T09:00:00.000Z', '2026-03-14T22:00:00.000Z'];
@@ -43,6 +64,10 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   let database: Database;
   let app: FastifyInstance;
   let token: string;
+  let moved: typeof demoAnchor.$inferSelect | undefined;
+  let halfway: typeof demoAnchor.$inferSelect | undefined;
+  let firstRun = 0;
+  let secondRun = 0;
   const get = async <T>(url: string) => {
     const answer = await call(app, { method: 'GET', url, headers: bearer(token) });
     expect(answer.status).toBe(200);
@@ -56,8 +81,15 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     await insertDemoSignals(database.db, BUILD);
     await insertDemoUsage(database.db, BUILD);
     await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
-    // The first start.
+    // The first start: the move, then (once the server answers) the fill, an hour per transaction. This
+    // one is cut short after its first hour, as a stop would, and the next start goes on.
     await migrateDatabase(database, { now });
+    [moved] = await database.db.select().from(demoAnchor);
+    await database.db.insert(requestRollups).values(ownMinute(now));
+    let hours = 0;
+    firstRun = await fillDemoDay(database.db, () => hours++ >= 1);
+    [halfway] = await database.db.select().from(demoAnchor);
+    secondRun = await fillDemoDay(database.db);
     app = await buildTestApp(database, clock);
     const admin = DEMO_USERS.find((u) => u.email === 'admin@demo.example')!;
     token = await tokenFor(database, clock, admin.id);
@@ -73,6 +105,25 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     expect(empty).toEqual([]);
     expect(Date.parse(answer.trend.at(-1)!.time)).toBeLessThanOrEqual(now);
     expect(answer.trend.every((p) => p.p95 !== null)).toBe(true);
+  });
+
+  it('fills after the move, an hour at a time; a fill cut short goes on where it stopped', async () => {
+    const day = now - (now % DAY);
+    expect(moved).toMatchObject({ anchoredAt: new Date(now), filledTo: new Date(day) });
+    expect(firstRun).toBe(1);
+    expect(halfway?.filledTo).toEqual(new Date(Math.min(day + HOUR - MINUTE, now - (now % MINUTE))));
+    expect(firstRun + secondRun).toBe(Math.floor((now - day) / HOUR) + 1);
+    const [done] = await database.db.select().from(demoAnchor);
+    expect(done?.filledTo).toEqual(new Date(now - (now % MINUTE)));
+    expect(await fillDemoDay(database.db)).toBe(0);
+  });
+
+  it('keeps what this server recorded before the fill reached its hour', async () => {
+    const own = await database.db
+      .select({ requests: requestRollups.requests })
+      .from(requestRollups)
+      .where(eq(requestRollups.instanceId, OWN_INSTANCE));
+    expect(own).toEqual([{ requests: 7 }]);
   });
 
   it("System Health's 24 hours have samples and traffic in every hour up to now", async () => {
