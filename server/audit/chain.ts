@@ -159,9 +159,12 @@ const SEAL_BATCH = 5_000;
 /**
  * Records written before the chain existed (migration 0003 gave them a seq and an empty hash), and the
  * demo snapshot's records once moved to the first start (seed/anchor.ts), receive their hashes, in order,
- * once. The append-only trigger lets exactly this update through.
+ * once. The append-only trigger lets exactly this update through. `moveMs` moves their timestamps by as
+ * much in the same update (the demo's move, seed/anchor.ts): a second pass over the records, each pass
+ * rewriting every index of the table (the search index's trigrams above all), was a second of a first
+ * launch.
  */
-export async function sealLegacyAuditRecords(db: Db): Promise<number> {
+export async function sealLegacyAuditRecords(db: Db, moveMs = 0): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
     const legacy = await tx
@@ -178,18 +181,19 @@ export async function sealLegacyAuditRecords(db: Db): Promise<number> {
       .orderBy(desc(auditLogs.seq))
       .limit(1);
     let prevHash = before?.hash ?? GENESIS_HASH;
-    const sealed = legacy.map((record) => {
+    const sealed = legacy.map((unmoved) => {
+      const record = { ...unmoved, timestamp: new Date(unmoved.timestamp.getTime() + moveMs) };
       const hash = recordHash(prevHash, record.seq, record);
-      const row = { id: record.id, prev_hash: prevHash, hash };
+      const row = { id: record.id, timestamp: record.timestamp, prev_hash: prevHash, hash };
       prevHash = hash;
       return row;
     });
     // One statement per batch, the hashes as one JSON parameter: a row at a time, the demo's 1,500
     // records took seconds of a first start on PGlite.
     for (let i = 0; i < sealed.length; i += SEAL_BATCH) {
-      await tx.execute(sql`update ${auditLogs} set prev_hash = v.prev_hash, hash = v.hash
+      await tx.execute(sql`update ${auditLogs} set timestamp = v.timestamp, prev_hash = v.prev_hash, hash = v.hash
         from json_to_recordset(${JSON.stringify(sealed.slice(i, i + SEAL_BATCH))}::json)
-          as v(id uuid, prev_hash text, hash text)
+          as v(id uuid, timestamp timestamptz, prev_hash text, hash text)
         where ${auditLogs.id} = v.id`);
     }
     await tx.execute(sql`select set_config('audit.sealing', '', true)`);

@@ -34,7 +34,7 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     // Today's partitions and the next ones before the demo moves its rows to today (the older days it
     // moves go to the DEFAULT partitions; the hourly maintenance gives them their partitions).
     await ensurePartitions(db, [...SIGNAL_PARTITIONS, ...USAGE_PARTITIONS], options.now ?? Date.now());
-    // Before the seal: the demo's audit records are rewritten with their moved instants, then hashed.
+    // The move seals the demo's audit records as it moves them; the seal then takes what else is unsealed.
     await anchorDemo(db, options.now ?? Date.now());
     await sealLegacyAuditRecords(db);
   });

@@ -71,6 +71,7 @@ import {
   users,
 } from '../db/schema';
 import { DAY_MS, startOfUtcDay } from '../business/formulas';
+import { sealLegacyAuditRecords } from '../audit/chain';
 import { fillDemoSignalsHour } from './signals';
 import { fillDemoUsage } from './usage';
 
@@ -87,6 +88,8 @@ export interface DemoShift {
    * meet an old one not yet deleted.
    */
   keyed?: boolean;
+  /** Only the rows this condition picks; the others are moved elsewhere (see anchorDemo). */
+  where?: SQL;
 }
 
 /** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
@@ -118,7 +121,9 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   { table: alertSilences, days: [alertSilences.startsAt, alertSilences.endsAt, alertSilences.createdAt] },
   { table: maintenanceWindows, days: [maintenanceWindows.createdAt] },
   { table: notificationPreferences, days: [notificationPreferences.updatedAt] },
-  { table: auditLogs, days: [auditLogs.timestamp] },
+  // The demo's records are unsealed: they move as they are sealed (anchorDemo). A sealed one is moved
+  // here, which the append-only trigger refuses: the move fails whole.
+  { table: auditLogs, days: [auditLogs.timestamp], where: sql`${auditLogs.hash} <> ''` },
   { table: exportJobs, days: [exportJobs.frozenAt, exportJobs.createdAt, exportJobs.expiresAt] },
   {
     table: oneTimeTokens,
@@ -254,7 +259,7 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
   return sql`update ${table} set ${sql.join(
     shifted.map((c) => sql`${sql.identifier(c.name)} = ${moved(c, shift, move)}`),
     sql`, `,
-  )}`;
+  )}${shift.where ? sql` where ${shift.where}` : sql``}`;
 }
 
 /**
@@ -262,8 +267,8 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
  * there was nothing to move (no demo, or moved already). Its intraday series then end at the start of the
  * day: fillDemoDay continues them to `now`'s minute once the server answers. The demo's audit records are
  * still unsealed (no hash yet): the append-only trigger lets exactly those be rewritten under
- * audit.sealing, and the caller seals the chain afterwards, so `GET /audit-logs/verify` holds with the
- * moved instants.
+ * audit.sealing; they are moved as they are sealed, in one pass, so `GET /audit-logs/verify` holds with
+ * the moved instants.
  */
 export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> {
   return db.transaction(async (tx) => {
@@ -274,6 +279,7 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
       await tx.execute(sql`select set_config('audit.sealing', 'on', true)`);
       for (const shift of DEMO_SHIFTS) await tx.execute(shiftStatement(shift, move));
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
+      await sealLegacyAuditRecords(tx, move.days * DAY_MS);
     }
     await tx
       .update(demoAnchor)
