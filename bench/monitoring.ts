@@ -12,7 +12,7 @@ import type { Database } from '../server/db/client';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { createLogger } from '../server/logger';
-import { rows } from '../server/business/sql';
+import { rows } from '../server/db/results';
 import { seedDemo } from '../server/seed/demo';
 import { createRequestRecorder } from '../server/monitoring/recorder';
 import { ensurePartitions } from '../server/db/partitions';

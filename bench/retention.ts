@@ -5,10 +5,11 @@
  * partition. Both on the same rows, on PGlite and PostgreSQL: the time, the rows removed and the bloat
  * (the table's size before and after, and the dead rows a vacuum must still reclaim).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { maintainPartitions } from '../server/db/partitions';
+import { affectedRows, rows } from '../server/db/results';
 import { RETENTION, SIGNAL_PARTITIONS, startOfHour } from '../server/monitoring/rollup';
 import { onEachDatabase } from './databases';
 import { seedRollups } from './monitoring';
@@ -18,9 +19,9 @@ const DAY = 86_400_000;
 const MB = 1024 * 1024;
 const minutes = SIGNAL_PARTITIONS.find((s) => s.table === 'request_rollups_minute')!;
 
-async function scalar<T>(database: Database, query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await database.db.execute(query)) as { rows: { value: T }[] };
-  return result.rows[0]!.value;
+async function scalar<T>(database: Database, query: SQL): Promise<T> {
+  const [row] = await rows<{ value: T }>(database.db, query);
+  return row!.value;
 }
 
 /** Bytes of a table with its indexes and, partitioned, of all its partitions. */
@@ -85,11 +86,11 @@ async function measureOn(kind: string, database: Database): Promise<BenchResult[
 
     const plainBefore = await size(database, 'rollup_minutes_plain');
     let began = performance.now();
-    const deleted = (await database.db.execute(
+    const deletedRows = await affectedRows(
+      database.db,
       sql`delete from rollup_minutes_plain where period_start < ${cutoff}`,
-    )) as { affectedRows?: number; rowCount?: number };
+    );
     const deleteMs = performance.now() - began;
-    const deletedRows = Number(deleted.affectedRows ?? deleted.rowCount ?? 0);
     const plainAfter = await size(database, 'rollup_minutes_plain');
     const plainDead = await deadRows(database, 'rollup_minutes_plain', deletedRows > 0);
 

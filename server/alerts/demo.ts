@@ -3,7 +3,7 @@ import { DEMO_ALERTS } from '../../shared/alerts';
 import { sql } from 'drizzle-orm';
 import { businessFigures } from '../business/dashboard';
 import { DAY_MS, isoDay } from '../business/formulas';
-import { rows } from '../business/sql';
+import { rows } from '../db/results';
 import { auditConditions } from '../audit/query';
 import type { Db } from '../db/client';
 import { auditLogs, organizations, subscriptionEvents } from '../db/schema';

@@ -12,7 +12,7 @@ import { budgetsOf } from '../business/cost';
 import { platformMrr } from '../business/current-mrr';
 import { businessFigures } from '../business/dashboard';
 import { DAY_MS } from '../business/formulas';
-import { rows } from '../business/sql';
+import { rows } from '../db/results';
 import { quantile } from '../monitoring/histogram';
 import { MINUTE_MS } from '../monitoring/recorder';
 import { histogramsBy, ratePercent, windowRows } from '../monitoring/window';

@@ -3,7 +3,7 @@ import type { Alert, AlertRule, RuleState } from '../../shared/alerting';
 import type { AlertStats } from '../../shared/api/alerts';
 import type { Db } from '../db/client';
 import { alertRuleInstances, alertRules, alerts, alertTransitions, users } from '../db/schema';
-import { rows } from '../business/sql';
+import { rows } from '../db/results';
 
 /** The alerts screen lists the newest of the platform's alerts. */
 export const ALERT_LIST_LIMIT = 500;

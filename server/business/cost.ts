@@ -15,7 +15,7 @@ import { forecastNext } from './forecast';
 import { DAY_MS, MONTH_DAYS, isoDay } from './formulas';
 import { costDays } from './periods';
 import { optimizationScore, recommend, type ServiceSpend } from './recommendations';
-import { rows } from './sql';
+import { rows } from '../db/results';
 
 type Amounts = Record<CloudService, number>;
 interface Day {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Plan } from '../../shared/tenancy';
 import type { Db } from '../db/client';
-import { rows, ts } from './sql';
+import { rows } from '../db/results';
+import { ts } from './sql';
 
 /**
  * The platform's current MRR per organization from the summary organization_mrr (every movement

@@ -29,7 +29,8 @@ import {
 import { countsIn, loadHistory, stateAt, within, type History } from './movements';
 import { costDays, dashboardWindow } from './periods';
 import { loadPlatformHistory } from './platform-history';
-import { orgFilter, rows, ts } from './sql';
+import { rows } from '../db/results';
+import { orgFilter, ts } from './sql';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 const revenueOf = (history: History, start: number, end: number) =>

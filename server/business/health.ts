@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { ServerHealth } from '../../shared/api/business';
 import type { ServerContext } from '../context';
 import { DEFAULT_MIGRATIONS_FOLDER } from '../db/migrate';
-import { rows } from './sql';
+import { rows } from '../db/results';
 
 interface Journal {
   entries: { when: number; tag: string }[];

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orgFilter, rows, ts } from './sql';
+import { rows } from '../db/results';
+import { orgFilter, ts } from './sql';
 
 /**
  * The MRR and customer history as movements: subscription events, and add-ons as +price at their start

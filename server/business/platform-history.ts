@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { DAY_MS, isoDay, startOfUtcDay } from './formulas';
 import { byTime, movementColumns, movementOf, type History, type Movement } from './movements';
-import { rows, ts } from './sql';
+import { rows } from '../db/results';
+import { ts } from './sql';
 
 /**
  * Summed days of business_days from `day` (ms) to the next boundary (numbers as float8; the moments'

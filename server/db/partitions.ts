@@ -23,6 +23,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { affectedRows, rows } from './results';
 
 export type PartitionUnit = 'day' | 'month';
 
@@ -77,15 +78,16 @@ const defaultPartition = (spec: TimePartitioned) => `${spec.table}_default`;
 
 /** The unit starts of the table's partitions (the DEFAULT and foreign names left out), ascending. */
 export async function listPartitions(db: Db, spec: TimePartitioned): Promise<number[]> {
-  const result = (await db.execute(sql`
+  const partitions = await rows<{ name: string }>(
+    db,
+    sql`
     select c.relname as name
       from pg_inherits i
       join pg_class c on c.oid = i.inhrelid
       join pg_class p on p.oid = i.inhparent
-     where p.relname = ${spec.table} and p.relnamespace = current_schema()::regnamespace`)) as {
-    rows: { name: string }[];
-  };
-  return result.rows
+     where p.relname = ${spec.table} and p.relnamespace = current_schema()::regnamespace`,
+  );
+  return partitions
     .map((r) => partitionStart(spec, r.name))
     .filter((start): start is number => start !== null)
     .sort((a, b) => a - b);
@@ -125,11 +127,12 @@ async function change(
  * the statement's snapshot: the catalog cache may not have heard of another instance's drop yet.
  */
 const relationKind = async (db: Db, name: string): Promise<string | null> => {
-  const result = (await db.execute(sql`select relkind::text as kind from pg_class
-     where relname = ${name} and relnamespace = current_schema()::regnamespace`)) as {
-    rows: { kind: string }[];
-  };
-  return result.rows[0]?.kind ?? null;
+  const [relation] = await rows<{ kind: string }>(
+    db,
+    sql`select relkind::text as kind from pg_class
+     where relname = ${name} and relnamespace = current_schema()::regnamespace`,
+  );
+  return relation?.kind ?? null;
 };
 
 const exists = async (tx: Db, name: string): Promise<boolean> => (await relationKind(tx, name)) !== null;
@@ -148,12 +151,11 @@ function makePartition(db: Db, spec: TimePartitioned, start: number): Promise<bo
   const inRange = sql`${column} >= ${from} and ${column} < ${to}`;
   return change(db, spec, async (tx) => {
     if (await exists(tx, name)) return false;
-    const held = (await tx.execute(
+    const [held] = await rows<{ held: boolean }>(
+      tx,
       sql`select exists (select 1 from ${fallback} where ${inRange}) as held`,
-    )) as {
-      rows: { held: boolean }[];
-    };
-    const moving = held.rows[0]?.held === true;
+    );
+    const moving = held?.held === true;
     if (moving) {
       await tx.execute(sql`create temporary table partition_rows on commit drop as
         select * from ${fallback} where ${inRange}`);
@@ -251,12 +253,15 @@ export async function maintainPartitions(
     if (!(await ensureTable(db, spec, now, step))) continue;
     const cutoff = new Date(now - spec.retentionDays * DAY_MS);
     const column = sql.identifier(spec.column);
-    const units = (await db.execute(sql`
+    const units = await rows<{ start: string | Date }>(
+      db,
+      sql`
       select distinct date_trunc(${spec.unit}, ${column} at time zone 'UTC') at time zone 'UTC' as start
         from ${sql.identifier(defaultPartition(spec))}
        where ${column} >= ${new Date(unitStart(cutoff.getTime(), spec.unit))}
-       order by 1`)) as { rows: { start: string | Date }[] };
-    for (const row of units.rows) {
+       order by 1`,
+    );
+    for (const row of units) {
       await step('made', () => makePartition(db, spec, new Date(row.start).getTime()));
     }
     for (const start of await listPartitions(db, spec)) {
@@ -270,10 +275,10 @@ export async function maintainPartitions(
         }),
       );
     }
-    const deleted = (await db.execute(
+    report.deleted = await affectedRows(
+      db,
       sql`delete from ${sql.identifier(defaultPartition(spec))} where ${column} < ${cutoff}`,
-    )) as { affectedRows?: number; rowCount?: number };
-    report.deleted = Number(deleted.affectedRows ?? deleted.rowCount ?? 0);
+    );
   }
   return reports;
 }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { affectedRows, rows } from '../db/results';
 import { maintainPartitions, type PartitionReport, type TimePartitioned } from '../db/partitions';
 import { MINUTE_MS } from './recorder';
 
@@ -40,10 +41,11 @@ export const startOfMinute = (at: number) => at - (at % MINUTE_MS);
  * minutes. null when no hour was ever rolled up.
  */
 export async function rolledUpTo(db: Db): Promise<number | null> {
-  const result = (await db.execute(
+  const [row] = await rows<{ last: string | Date | null }>(
+    db,
     sql`select max(period_start) as last from request_rollups where resolution = 'hour'`,
-  )) as { rows: { last: string | Date | null }[] };
-  const last = result.rows[0]?.last;
+  );
+  const last = row?.last;
   return last === null || last === undefined ? null : new Date(last).getTime() + HOUR_MS;
 }
 
@@ -57,7 +59,9 @@ export async function rollUpHours(db: Db, now: number): Promise<number> {
   const done = await rolledUpTo(db);
   const from = done === null ? until - RETENTION.minuteDays * DAY_MS : done - HOUR_MS;
   if (from >= until) return 0;
-  const result = (await db.execute(sql`
+  return affectedRows(
+    db,
+    sql`
     with minutes as (
       select * from request_rollups
       where resolution = 'minute' and period_start >= ${new Date(from)} and period_start < ${new Date(until)}
@@ -94,8 +98,8 @@ export async function rollUpHours(db: Db, now: number): Promise<number> {
       requests = excluded.requests, errors = excluded.errors, status_counts = excluded.status_counts,
       duration_sum_ms = excluded.duration_sum_ms, satisfied = excluded.satisfied,
       tolerating = excluded.tolerating, latency_buckets = excluded.latency_buckets,
-      latency_counts = excluded.latency_counts`)) as { affectedRows?: number; rowCount?: number };
-  return Number(result.affectedRows ?? result.rowCount ?? 0);
+      latency_counts = excluded.latency_counts`,
+  );
 }
 
 export interface SignalsPurge {
@@ -112,10 +116,7 @@ export interface SignalsPurge {
 export async function purgeSignals(db: Db, now: number): Promise<SignalsPurge> {
   const before = (days: number) => new Date(now - days * DAY_MS);
   const partitions = await maintainPartitions(db, SIGNAL_PARTITIONS, now);
-  const run = async (statement: ReturnType<typeof sql>) => {
-    const result = (await db.execute(statement)) as { affectedRows?: number; rowCount?: number };
-    return Number(result.affectedRows ?? result.rowCount ?? 0);
-  };
+  const run = (statement: SQL) => affectedRows(db, statement);
   return {
     partitions,
     deleted: {

@@ -316,7 +316,10 @@ export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Pr
       const hour = filledTo + MINUTE - ((filledTo + MINUTE) % HOUR);
       const to = await fillDemoSignalsHour(tx, seededAt, hour, target);
       if (to >= target - (target % MINUTE)) await fillDemoUsage(tx, seededAt, target);
-      await tx.update(demoAnchor).set({ filledTo: new Date(to) }).where(eq(demoAnchor.id, true));
+      await tx
+        .update(demoAnchor)
+        .set({ filledTo: new Date(to) })
+        .where(eq(demoAnchor.id, true));
       return true;
     });
     if (!more) return hours;

@@ -67,13 +67,11 @@ async function insertDemoData(
     await insertDemoAlerting(db, tenantsAt);
     await insertDemoIntegrations(db, tenantsAt);
     if (reports) await insertDemoReports(db, tenantsAt);
-    await db
-      .insert(demoAnchor)
-      .values({
-        seededAt: new Date(tenantsAt),
-        anchoredAt: anchored ? new Date(tenantsAt) : null,
-        filledTo: anchored ? new Date(tenantsAt) : null,
-      });
+    await db.insert(demoAnchor).values({
+      seededAt: new Date(tenantsAt),
+      anchoredAt: anchored ? new Date(tenantsAt) : null,
+      filledTo: anchored ? new Date(tenantsAt) : null,
+    });
   }
 }
 

@@ -352,7 +352,12 @@ export async function insertDemoSignals(db: Db, now: number): Promise<void> {
  * while it was half made is made again. Each hour draws from its own stream: deterministic, and not a
  * replay of the seed's draws.
  */
-export async function fillDemoSignalsHour(db: Db, seededAt: number, hour: number, target: number): Promise<number> {
+export async function fillDemoSignalsHour(
+  db: Db,
+  seededAt: number,
+  hour: number,
+  target: number,
+): Promise<number> {
   const seeded = minuteOf(seededAt);
   const to = Math.min(hour + HOUR - MINUTE, minuteOf(target));
   if (to < hour) return minuteOf(target);

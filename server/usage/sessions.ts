@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rows } from '../business/sql';
+import { rows } from '../db/results';
 
 /** A session ends after this long without any event (issue 11). */
 export const SESSION_TIMEOUT_MS = 30 * 60_000;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { usageEvents } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { DAY_MS } from '../business/formulas';
-import { rows } from '../business/sql';
+import { rows } from '../db/results';
 import type { UserAnalytics } from '../../shared/api/usage';
 import type { AnalyticsRange } from '../../shared/usage';
 import { analyticsOf, rangeWindow, type RangeWindow, type UsageFigures } from './analytics';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiPerformance, EndpointRow } from '../../../shared/api/monitoring';
 import { apdex, endpointStatus, RANGE_STEPS, type ApiRange } from '../../../shared/monitoring';
 import type { Db } from '../../db/client';
-import { rows } from '../../business/sql';
+import { rows } from '../../db/results';
 import { merge, type Histogram } from '../histogram';
 import { MINUTE_MS } from '../recorder';
 import { rolledUpTo } from '../rollup';

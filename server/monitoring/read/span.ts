@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../business/sql';
+import { rows } from '../../db/results';
 import { merge, type Histogram } from '../histogram';
 import { MINUTE_MS } from '../recorder';
 import { HOUR_MS } from '../rollup';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InstanceRow, ServiceCard, SystemHealth } from '../../../shared/api/monitoring';
 import type { InstanceStatus, ServiceStatus } from '../../../shared/monitoring';
 import type { Db } from '../../db/client';
-import { rows } from '../../business/sql';
+import { rows } from '../../db/results';
 import { OFFLINE_AFTER_INTERVALS, SAMPLE_INTERVAL_MS } from '../instance';
 import { PROBES } from '../probes';
 import { HOUR_MS, startOfHour } from '../rollup';

@@ -23,7 +23,7 @@ import { DAY_MS, monthStart, revenueOver } from '../../../../server/business/for
 import { countsIn, loadHistory, stateAt, within, type History } from '../../../../server/business/movements';
 import { dashboardWindow } from '../../../../server/business/periods';
 import { loadPlatformHistory } from '../../../../server/business/platform-history';
-import { rows } from '../../../../server/business/sql';
+import { rows } from '../../../../server/db/results';
 import { testDatabases } from '../../../support/databases';
 import { useServerSuite } from '../../../support/suite';
 

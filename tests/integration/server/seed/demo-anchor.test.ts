@@ -18,7 +18,7 @@ import {
   schema,
   subscriptionEvents,
 } from '../../../../server/db/schema';
-import { rows } from '../../../../server/business/sql';
+import { rows } from '../../../../server/db/results';
 import { DAY_MS, isoDay, monthStart, startOfUtcDay } from '../../../../server/business/formulas';
 import { anchorDemo, DEMO_SHIFTS, demoMove, fillDemoDay, NOT_SHIFTED } from '../../../../server/seed/anchor';
 import { seedAuditTrail } from '../../../../server/seed/audit';
