@@ -1,14 +1,19 @@
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../scripts/cluster/cluster.mjs';
-import { DEMO_REPORTS_DELAY_MS } from '../server/config';
 import { createLogger } from '../server/logger';
 import { startServer } from '../server/start';
 import { runAutocannon } from './autocannon';
+import {
+  CLI,
+  CLI_LISTENING,
+  demoReportsRendered,
+  signIn,
+  startProcess,
+  type ServerProcess,
+} from './server-process';
 import type { BenchResult } from './run';
 
 // Request logs would measure the terminal, not the server.
@@ -72,9 +77,9 @@ export async function measureAuthenticatedPaths(): Promise<BenchResult[]> {
       CLI,
     ],
     { PORT: '0', CONSOLE_DATA_DIR: folder, LOG_LEVEL: 'warn' },
-    /listening on (http:\/\/\S+)/,
+    CLI_LISTENING,
   );
-  let bare: Started | undefined;
+  let bare: ServerProcess | undefined;
   try {
     const token = await signIn(server.url);
     const headers = { authorization: `Bearer ${token}` };
@@ -132,79 +137,7 @@ export async function measureAuthenticatedPaths(): Promise<BenchResult[]> {
   }
 }
 
-const CLI = path.resolve('dist/server/cli.js');
 const BARE_ROUTE = path.resolve('bench/bare-route.mjs');
-
-interface Started {
-  url: string;
-  pid: number;
-  /** performance.now() when it printed its URL. */
-  listenedAt: number;
-  stop(): Promise<void>;
-}
-
-/** A node process that prints its URL when it listens; `stop` ends it with SIGTERM (a profile is written). */
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  listening: RegExp,
-): Promise<Started> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = listening.exec(output);
-      if (found?.[1]) resolve(found[1].replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited (${code}) before listening`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    listenedAt: performance.now(),
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Rendering the demo's reports takes ~20 s on this machine; past this the bench stops and says so. */
-const DEMO_REPORTS_WAIT_MS = 300_000;
-
-/** Waits until the demo's first-start reports were started and none of them is running any more. */
-async function demoReportsRendered(url: string, headers: Record<string, string>, listenedAt: number) {
-  const due = listenedAt + DEMO_REPORTS_DELAY_MS + 1_000;
-  for (;;) {
-    if (performance.now() > due + DEMO_REPORTS_WAIT_MS)
-      throw new Error(
-        `the demo reports were still rendering ${DEMO_REPORTS_WAIT_MS / 1000} s after they began`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, Math.max(500, due - performance.now())));
-    const reply = await fetch(`${url}/reports`, { headers, signal: AbortSignal.timeout(10_000) });
-    const answer = (await reply.json()) as {
-      data?: { reports: { status: string }[] };
-    };
-    if (!answer.data) throw new Error('GET /reports failed');
-    if (performance.now() >= due && answer.data.reports.every((r) => r.status !== 'running')) return;
-  }
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: BODY,
-  });
-  const answer = (await response.json()) as { data?: { token?: string } };
-  if (!answer.data?.token) throw new Error(`sign-in failed: ${response.status}`);
-  return answer.data.token;
-}
 
 interface LoadResult {
   total: number;
@@ -246,7 +179,7 @@ async function cpuMicros(pid: number): Promise<number> {
   }
 }
 
-async function measured(target: Started, url: string, headers: Record<string, string>) {
+async function measured(target: ServerProcess, url: string, headers: Record<string, string>) {
   const before = await cpuMicros(target.pid);
   const result = await load(url, headers);
   return { result, cpuMicros: (await cpuMicros(target.pid)) - before };
