@@ -117,20 +117,30 @@ function pgliteSession(tx: Transaction): CopySession {
       return (await tx.query<R>(text, params)).rows;
     },
     async *copyOut(table, columns, where) {
-      // A TID range scan reads a slice of the table's pages: batches in flat memory, within the snapshot.
-      const [size] = (
-        await tx.query<{ pages: number }>(
-          `select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`,
+      // A TID range scan reads a slice of a table's pages: batches in flat memory, within the snapshot.
+      // Pages are a plain table's own: a partitioned table has none (its size is 0), so each of its leaf
+      // partitions is read so, through the parent's columns (read as the parent, its rows were lost).
+      const heaps = (
+        await tx.query<{ name: string; pages: number }>(
+          `select c.oid::regclass::text as name,
+                  (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
+             from pg_class c where c.oid = $1::regclass and c.relkind <> 'p'
+           union all
+           (select t.relid::regclass::text,
+                   (pg_relation_size(t.relid) / current_setting('block_size')::int)::int
+              from pg_partition_tree($1::regclass) t
+             where t.isleaf and t.level > 0
+             order by 1)`,
           [quoteIdent(table)],
         )
       ).rows;
-      const pages = size?.pages ?? 0;
-      for (let first = 0; first < pages; first += PGLITE_PAGES_PER_BATCH) {
-        const range = `ctid >= '(${first},0)'::tid and ctid < '(${first + PGLITE_PAGES_PER_BATCH},0)'::tid`;
-        const blob = await blobCopy(
-          `copy (${selectSql(table, columns, where ? `(${where}) and ${range}` : range)}) to '/dev/blob'`,
-        );
-        if (blob && blob.size > 0) yield Buffer.from(await blob.arrayBuffer());
+      for (const heap of heaps) {
+        for (let first = 0; first < heap.pages; first += PGLITE_PAGES_PER_BATCH) {
+          const range = `ctid >= '(${first},0)'::tid and ctid < '(${first + PGLITE_PAGES_PER_BATCH},0)'::tid`;
+          const select = `select ${columnList(columns)} from ${heap.name} where ${where ? `(${where}) and ${range}` : range}`;
+          const blob = await blobCopy(`copy (${select}) to '/dev/blob'`);
+          if (blob && blob.size > 0) yield Buffer.from(await blob.arrayBuffer());
+        }
       }
     },
     async copyIn(table, columns, chunks) {
