@@ -132,6 +132,7 @@ export async function requestRestoreTest(
   // Claimed before the first await: a second request meanwhile finds it under way.
   if (restoreTestUnderWay(service, runId)) return false;
   const key = restoreTestKey(runId);
+  const endedHere = service.activity.has(key);
   const claim: BackupActivity = { kind: 'test', runId, step: RESTORE_TEST_STEPS.queued, percent: 0 };
   service.activity.set(key, claim);
   if (!jobs) {
@@ -139,7 +140,7 @@ export async function requestRestoreTest(
     return true;
   }
   try {
-    return await queueRestoreTest(jobs, runId);
+    return await queueRestoreTest(jobs, runId, { endedHere });
   } finally {
     // From here the queue shows it, to every instance's overview (queuedRestoreTests); the instance whose
     // worker takes it shows its progress.
@@ -149,10 +150,16 @@ export async function requestRestoreTest(
 
 /**
  * Queues a restore test of the point unless one is queued or running on any instance (claimed by a worker
- * that has not shown it yet included); answers whether it queued one.
+ * that has not shown it yet included); answers whether it queued one. `endedHere`: this instance shows the
+ * outcome of a test of the point, whose job may stay active a moment longer (the worker still closing it).
  */
-export async function queueRestoreTest(jobs: JobRunner, runId: string): Promise<boolean> {
-  if ((await jobs.unfinished(BACKUP_QUEUES.restoreTest, { data: { runId } })).length > 0) return false;
+export async function queueRestoreTest(
+  jobs: JobRunner,
+  runId: string,
+  { endedHere = false }: { endedHere?: boolean } = {},
+): Promise<boolean> {
+  const unfinished = await jobs.unfinished(BACKUP_QUEUES.restoreTest, { data: { runId } });
+  if (unfinished.some((job) => job.state === 'queued' || !endedHere)) return false;
   await jobs.send(BACKUP_QUEUES.restoreTest, { runId });
   return true;
 }
