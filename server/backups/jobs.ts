@@ -103,16 +103,18 @@ export async function runRestoreTest(
     ? { id: runId }
     : await pointToTest(service, { withinDays, ...(random ? { random } : {}) });
   if (!point) return undefined;
-  const verification = await testRestore(service, point.id);
-  await auditBackupWork(service.db, {
-    action: 'READ',
-    resource: 'backup_restore_test',
-    resourceId: point.id,
-    status: verification === 'verified' ? 'success' : 'failure',
-    severity: verification === 'verified' ? 'low' : 'high',
-    details: { verification },
-    at: service.now(),
-  });
+  // Audited before the outcome shows: whoever waits for it finds the record.
+  const verification = await testRestore(service, point.id, (verification) =>
+    auditBackupWork(service.db, {
+      action: 'READ',
+      resource: 'backup_restore_test',
+      resourceId: point.id,
+      status: verification === 'verified' ? 'success' : 'failure',
+      severity: verification === 'verified' ? 'low' : 'high',
+      details: { verification },
+      at: service.now(),
+    }),
+  );
   return { id: point.id, verification };
 }
 

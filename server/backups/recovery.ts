@@ -236,10 +236,15 @@ export function restoreTestUnderWay(service: BackupService, runId: string): bool
 
 /**
  * Restore testing: the point's archives into a scratch in-memory PGlite, every table compared with the
- * archive; records verified (or failed, with an alert), when, and how long the restore took. Progress is
- * in `service.activity` meanwhile, and the outcome stays there a while (a failure's step says why).
+ * archive; records verified (or failed, with an alert), when, and how long the restore took, then what the
+ * caller records of it (`record`: its audit). Progress is in `service.activity` meanwhile, and once all of
+ * that is recorded, the outcome, which stays there a while (a failure's step says why).
  */
-export async function testRestore(service: BackupService, runId: string): Promise<'verified' | 'failed'> {
+export async function testRestore(
+  service: BackupService,
+  runId: string,
+  record?: (verification: 'verified' | 'failed') => Promise<void>,
+): Promise<'verified' | 'failed'> {
   const key = restoreTestKey(runId);
   const progress = (step: string, percent: number) =>
     service.activity.set(key, { kind: 'test', runId, step, percent });
@@ -300,8 +305,24 @@ export async function testRestore(service: BackupService, runId: string): Promis
     };
   }
   const verified = outcome.verification === 'verified';
+  const verification = verified ? 'verified' : 'failed';
   try {
     await service.db.update(backupRuns).set(outcome).where(eq(backupRuns.id, run.id));
+    await service.emit('restore.tested', { runId: run.id, verified, restoreTestMs: outcome.restoreTestMs });
+    if (!verified)
+      await service.raiseAlert({
+        title: 'Backup restore test failed',
+        description:
+          `The recovery point of ${run.startedAt.toISOString()} (${run.jobName}) did not restore: ${outcome.verificationError}`.slice(
+            0,
+            1000,
+          ),
+        severity: 'high',
+        category: 'technical',
+        source: 'Backups',
+        tags: ['backup', 'restore-test'],
+      });
+    await record?.(verification);
   } catch (error) {
     ended(`${RESTORE_TEST_STEPS.failed}: ${describe(error)}`, true);
     throw error;
@@ -310,21 +331,7 @@ export async function testRestore(service: BackupService, runId: string): Promis
     verified ? RESTORE_TEST_STEPS.verified : `${RESTORE_TEST_STEPS.failed}: ${outcome.verificationError}`,
     !verified,
   );
-  await service.emit('restore.tested', { runId: run.id, verified, restoreTestMs: outcome.restoreTestMs });
-  if (!verified)
-    await service.raiseAlert({
-      title: 'Backup restore test failed',
-      description:
-        `The recovery point of ${run.startedAt.toISOString()} (${run.jobName}) did not restore: ${outcome.verificationError}`.slice(
-          0,
-          1000,
-        ),
-      severity: 'high',
-      category: 'technical',
-      source: 'Backups',
-      tags: ['backup', 'restore-test'],
-    });
-  return verified ? 'verified' : 'failed';
+  return verification;
 }
 
 /** The point a scheduled restore test takes: the newest, or a random one of the last `withinDays`. */
