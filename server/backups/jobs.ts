@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import type { RestoreTestInput } from '../../shared/api/backups';
+import type { BackupActivity, RestoreTestInput } from '../../shared/api/backups';
 import type { JobRunner } from '../jobs/runner';
 import { auditBackupWork } from './audit';
-import { pointToTest, testRestore } from './recovery';
+import {
+  pointToTest,
+  RESTORE_TEST_STEPS,
+  restoreTestKey,
+  restoreTestUnderWay,
+  testRestore,
+} from './recovery';
 import { RESTORE_TEST_WINDOW_DAYS, storedRestoreTest } from './restore-test';
 import { ABANDONED_RUN_ERROR, type BackupService } from './service';
 
@@ -44,7 +50,7 @@ export async function defineBackupJobs(
           size: run.size,
           ...(run.error ? { error: run.error } : {}),
         });
-        if (run.status === 'success') await jobs.send(BACKUP_QUEUES.restoreTest, { runId: run.id });
+        if (run.status === 'success') await queueRestoreTest(jobs, run.id);
       }
       for (const runId of await service.applyRetention())
         await auditRun(runId, 'DELETE', false, { reason: 'retention' });
@@ -97,15 +103,71 @@ export async function runRestoreTest(
     ? { id: runId }
     : await pointToTest(service, { withinDays, ...(random ? { random } : {}) });
   if (!point) return undefined;
-  const verification = await testRestore(service, point.id);
-  await auditBackupWork(service.db, {
-    action: 'READ',
-    resource: 'backup_restore_test',
-    resourceId: point.id,
-    status: verification === 'verified' ? 'success' : 'failure',
-    severity: verification === 'verified' ? 'low' : 'high',
-    details: { verification },
-    at: service.now(),
-  });
+  // Audited before the outcome shows: whoever waits for it finds the record.
+  const verification = await testRestore(service, point.id, (verification) =>
+    auditBackupWork(service.db, {
+      action: 'READ',
+      resource: 'backup_restore_test',
+      resourceId: point.id,
+      status: verification === 'verified' ? 'success' : 'failure',
+      severity: verification === 'verified' ? 'low' : 'high',
+      details: { verification },
+      at: service.now(),
+    }),
+  );
   return { id: point.id, verification };
+}
+
+/**
+ * A restore test of one point asked for (POST /backups/points/:id/test), started without waiting for it:
+ * with a job runner through the restore test's queue, like the daily test (a queued test outlives a
+ * restart, and one worker per instance tests at a time), without one (a bare app) in this process. Answers
+ * false, starting nothing, when a test of the point is already queued or running. The outcome is recorded
+ * and audited where the test ends (runRestoreTest); `onError` hears a test in this process that threw.
+ */
+export async function requestRestoreTest(
+  service: BackupService,
+  jobs: JobRunner | undefined,
+  runId: string,
+  onError: (error: unknown) => void,
+): Promise<boolean> {
+  // Claimed before the first await: a second request meanwhile finds it under way.
+  if (restoreTestUnderWay(service, runId)) return false;
+  const key = restoreTestKey(runId);
+  const endedHere = service.activity.has(key);
+  const claim: BackupActivity = { kind: 'test', runId, step: RESTORE_TEST_STEPS.queued, percent: 0 };
+  service.activity.set(key, claim);
+  if (!jobs) {
+    runRestoreTest(service, runId).catch(onError);
+    return true;
+  }
+  try {
+    return await queueRestoreTest(jobs, runId, { endedHere });
+  } finally {
+    // From here the queue shows it, to every instance's overview (queuedRestoreTests); the instance whose
+    // worker takes it shows its progress.
+    if (service.activity.get(key) === claim) service.activity.delete(key);
+  }
+}
+
+/**
+ * Queues a restore test of the point unless one is queued or running on any instance (claimed by a worker
+ * that has not shown it yet included); answers whether it queued one. `endedHere`: this instance shows the
+ * outcome of a test of the point, whose job may stay active a moment longer (the worker still closing it).
+ */
+export async function queueRestoreTest(
+  jobs: JobRunner,
+  runId: string,
+  { endedHere = false }: { endedHere?: boolean } = {},
+): Promise<boolean> {
+  const unfinished = await jobs.unfinished(BACKUP_QUEUES.restoreTest, { data: { runId } });
+  if (unfinished.some((job) => job.state === 'queued' || !endedHere)) return false;
+  await jobs.send(BACKUP_QUEUES.restoreTest, { runId });
+  return true;
+}
+
+/** The points whose restore test waits in the queue (any instance's request, or a backup's ending). */
+export async function queuedRestoreTests(jobs: JobRunner): Promise<string[]> {
+  const queued = await jobs.unfinished<{ runId?: string }>(BACKUP_QUEUES.restoreTest, { queuedOnly: true });
+  return queued.flatMap((job) => (job.data.runId ? [job.data.runId] : []));
 }

@@ -4,11 +4,13 @@ import {
   RECOVERY_POINTS_LISTED,
   type BackupHistoryEntry,
   type BackupJob,
+  type BackupActivity,
   type BackupOverview,
   type RecoveryPoint,
 } from '../../shared/api/backups';
 import { backupJobs, backupLocations, backupRuns } from '../db/schema';
 import { toStorageLocation } from './locations';
+import { RESTORE_TEST_STEPS, restoreTestKey, restoreTestUnderWay } from './recovery';
 import type { RunRow } from './runs';
 import { nextRun, type BackupService } from './service';
 
@@ -16,7 +18,14 @@ const HISTORY_LISTED = 50;
 const seconds = (run: RunRow) =>
   run.endedAt ? Math.round((run.endedAt.getTime() - run.startedAt.getTime()) / 100) / 10 : 0;
 
-export async function backupOverview(service: BackupService): Promise<BackupOverview> {
+/**
+ * `queuedTests`: the points whose restore test waits in the job queue (jobs.ts), shown as waiting unless
+ * this instance already runs it.
+ */
+export async function backupOverview(
+  service: BackupService,
+  queuedTests: readonly string[] = [],
+): Promise<BackupOverview> {
   const db = service.db;
   await service.defaultLocation();
   const now = service.now();
@@ -92,9 +101,22 @@ export async function backupOverview(service: BackupService): Promise<BackupOver
     history,
     locations: locations.map(toStorageLocation),
     recoveryPoints: points,
-    activity: [...service.activity.values()],
+    activity: activityOf(service, queuedTests),
     keyPending: await service.key.pendingOffer(),
   };
+}
+
+function activityOf(service: BackupService, queuedTests: readonly string[]): BackupActivity[] {
+  const activity = new Map(service.activity);
+  for (const runId of queuedTests)
+    if (!restoreTestUnderWay(service, runId))
+      activity.set(restoreTestKey(runId), {
+        kind: 'test',
+        runId,
+        step: RESTORE_TEST_STEPS.queued,
+        percent: 0,
+      });
+  return [...activity.values()];
 }
 
 export async function jobById(service: BackupService, id: string) {

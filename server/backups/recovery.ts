@@ -216,15 +216,55 @@ export async function restoreIntoFolder(
   }
 }
 
+/** What a restore test shows in `activity` (the step of a failure adds why). */
+export const RESTORE_TEST_STEPS = {
+  queued: 'Restore test queued',
+  testing: 'Testing the restore',
+  verified: 'Restore test verified',
+  failed: 'Restore test failed',
+} as const;
+/** How long the outcome of a restore test stays in `activity` (a restore's stays as long). */
+const OUTCOME_SHOWN_MS = 600_000;
+
+export const restoreTestKey = (runId: string) => `test:${runId}`;
+
+/** A test of the point waiting or running in this instance (an ended one's outcome is at 100 %). */
+export function restoreTestUnderWay(service: BackupService, runId: string): boolean {
+  const current = service.activity.get(restoreTestKey(runId));
+  return current !== undefined && current.percent < 100;
+}
+
 /**
  * Restore testing: the point's archives into a scratch in-memory PGlite, every table compared with the
- * archive; records verified (or failed, with an alert), when, and how long the restore took.
+ * archive; records verified (or failed, with an alert), when, and how long the restore took, then what the
+ * caller records of it (`record`: its audit). Progress is in `service.activity` meanwhile, and once all of
+ * that is recorded, the outcome, which stays there a while (a failure's step says why).
  */
-export async function testRestore(service: BackupService, runId: string): Promise<'verified' | 'failed'> {
-  const [run] = await service.db.select().from(backupRuns).where(eq(backupRuns.id, runId));
-  if (!run) throw new RestoreRefusedError('The recovery point does not exist');
-  const key = `test:${run.id}`;
-  service.activity.set(key, { kind: 'test', runId: run.id, step: 'Testing the restore', percent: 0 });
+export async function testRestore(
+  service: BackupService,
+  runId: string,
+  record?: (verification: 'verified' | 'failed') => Promise<void>,
+): Promise<'verified' | 'failed'> {
+  const key = restoreTestKey(runId);
+  const progress = (step: string, percent: number) =>
+    service.activity.set(key, { kind: 'test', runId, step, percent });
+  const ended = (step: string, failed: boolean) => {
+    const outcome = { kind: 'test' as const, runId, step, percent: 100, ...(failed ? { failed } : {}) };
+    service.activity.set(key, outcome);
+    // A later test of the point replaces the entry: only this outcome is forgotten.
+    setTimeout(() => {
+      if (service.activity.get(key) === outcome) service.activity.delete(key);
+    }, OUTCOME_SHOWN_MS).unref();
+  };
+  progress(RESTORE_TEST_STEPS.testing, 0);
+  let run: RunRow | undefined;
+  try {
+    [run] = await service.db.select().from(backupRuns).where(eq(backupRuns.id, runId));
+    if (!run) throw new RestoreRefusedError('The recovery point does not exist');
+  } catch (error) {
+    ended(`${RESTORE_TEST_STEPS.failed}: ${describe(error)}`, true);
+    throw error;
+  }
   let outcome: Partial<RunRow>;
   const began = performance.now();
   try {
@@ -236,18 +276,16 @@ export async function testRestore(service: BackupService, runId: string): Promis
       await restoreArchives(scratch, {
         files,
         identity: service.key.identity,
+        // Below 100 until the outcome is recorded: 100 is the outcome's.
         onProgress: (p) =>
-          service.activity.set(key, {
-            kind: 'test',
-            runId: run.id,
-            step: `Testing the restore: ${p.phase === 'indexing' ? 'indexes and keys' : p.table}`,
-            percent:
-              p.phase === 'loading'
-                ? Math.round((p.tablesDone / p.tablesTotal) * 65)
-                : p.phase === 'indexing'
-                  ? 65
-                  : 70 + Math.round((p.tablesDone / p.tablesTotal) * 30),
-          }),
+          progress(
+            `${RESTORE_TEST_STEPS.testing}: ${p.phase === 'indexing' ? 'indexes and keys' : p.table}`,
+            p.phase === 'loading'
+              ? Math.round((p.tablesDone / p.tablesTotal) * 65)
+              : p.phase === 'indexing'
+                ? 65
+                : 70 + Math.round((p.tablesDone / p.tablesTotal) * 29),
+          ),
       });
       outcome = {
         verification: 'verified',
@@ -265,26 +303,35 @@ export async function testRestore(service: BackupService, runId: string): Promis
       restoreTestMs: Math.round(performance.now() - began),
       verificationError: describe(error),
     };
-  } finally {
-    service.activity.delete(key);
   }
-  await service.db.update(backupRuns).set(outcome).where(eq(backupRuns.id, run.id));
   const verified = outcome.verification === 'verified';
-  await service.emit('restore.tested', { runId: run.id, verified, restoreTestMs: outcome.restoreTestMs });
-  if (!verified)
-    await service.raiseAlert({
-      title: 'Backup restore test failed',
-      description:
-        `The recovery point of ${run.startedAt.toISOString()} (${run.jobName}) did not restore: ${outcome.verificationError}`.slice(
-          0,
-          1000,
-        ),
-      severity: 'high',
-      category: 'technical',
-      source: 'Backups',
-      tags: ['backup', 'restore-test'],
-    });
-  return verified ? 'verified' : 'failed';
+  const verification = verified ? 'verified' : 'failed';
+  try {
+    await service.db.update(backupRuns).set(outcome).where(eq(backupRuns.id, run.id));
+    await service.emit('restore.tested', { runId: run.id, verified, restoreTestMs: outcome.restoreTestMs });
+    if (!verified)
+      await service.raiseAlert({
+        title: 'Backup restore test failed',
+        description:
+          `The recovery point of ${run.startedAt.toISOString()} (${run.jobName}) did not restore: ${outcome.verificationError}`.slice(
+            0,
+            1000,
+          ),
+        severity: 'high',
+        category: 'technical',
+        source: 'Backups',
+        tags: ['backup', 'restore-test'],
+      });
+    await record?.(verification);
+  } catch (error) {
+    ended(`${RESTORE_TEST_STEPS.failed}: ${describe(error)}`, true);
+    throw error;
+  }
+  ended(
+    verified ? RESTORE_TEST_STEPS.verified : `${RESTORE_TEST_STEPS.failed}: ${outcome.verificationError}`,
+    !verified,
+  );
+  return verification;
 }
 
 /** The point a scheduled restore test takes: the newest, or a random one of the last `withinDays`. */

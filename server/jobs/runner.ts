@@ -52,6 +52,13 @@ export interface QueueDefinition<T> {
   keepCompletedSeconds?: number;
 }
 
+/** A job not finished yet: waiting (`queued`: created, or due for a retry) or claimed by a worker (`active`). */
+export interface UnfinishedJob<T> {
+  id: string;
+  data: T;
+  state: 'queued' | 'active';
+}
+
 export interface SendOptions {
   /** Jobs with the same key count as one for the queue's policy (singleton, stately, exclusive). */
   singletonKey?: string;
@@ -79,6 +86,14 @@ export interface JobRunner {
   define<T>(queue: string, handler: JobHandler<T>, definition: QueueDefinition<T>): Promise<void>;
   /** Queues a job; answers its id, or null when the queue's policy dropped it (a singleton already waits). */
   send<T>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * The queue's unfinished jobs, oldest first, on every instance: those whose payload contains `data`, or
+   * with `queuedOnly` only the waiting ones (a claimed job is in one instance's hands; ask that one).
+   */
+  unfinished<T>(
+    queue: string,
+    filter: { data: Partial<T> } | { queuedOnly: true },
+  ): Promise<UnfinishedJob<T>[]>;
   /** A cron schedule (5 fields, or 6 with seconds) in a time zone (IANA name), sending `data` each time. */
   schedule<T>(queue: string, cron: string, tz: string, data?: T): Promise<void>;
   /**
@@ -266,6 +281,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         }
       }
       return id;
+    },
+    async unfinished<T>(queue: string, filter: { data: Partial<T> } | { queuedOnly: true }) {
+      const jobs = await boss.findJobs<T>(queue, 'data' in filter ? { data: filter.data } : { queued: true });
+      return jobs.flatMap((job): UnfinishedJob<T>[] =>
+        job.state === 'created' || job.state === 'retry'
+          ? [{ id: job.id, data: job.data, state: 'queued' }]
+          : job.state === 'active'
+            ? [{ id: job.id, data: job.data, state: 'active' }]
+            : [],
+      );
     },
     async schedule(queue, cron, tz, data) {
       const entry = { queue, cron, tz, data };

@@ -178,6 +178,7 @@ export const restoreTestSchedule = restoreTestInput.extend({
 export type RestoreTestSchedule = z.infer<typeof restoreTestSchedule>;
 
 const id = z.object({ id: z.string().uuid() });
+/** Work answered at once and followed in the overview's `activity`: the backup's run, or the point restored or tested. */
 const started = z.object({ runId: z.string().nullable() });
 
 /** Backup & Recovery (part 2 §2): super admin only, through backups.manage. */
@@ -273,9 +274,10 @@ export const backupEndpoints = {
     client: 'gateway',
     method: 'POST',
     path: '/backups/points/:id/test',
-    summary: 'Restores a recovery point into a scratch database and compares every table',
+    summary:
+      "Starts a restore test of a recovery point (into a scratch database, every table compared); answered at once, its progress in the overview's activity, its outcome the point's verification",
     params: id,
-    data: z.object({ verification: z.enum(RESTORE_TEST_RESULTS) }),
+    data: started,
     auth: 'token',
     permission: 'backups.manage',
     audit: { action: 'READ', resource: 'backup', severity: 'low', resourceParam: 'id' },

@@ -218,6 +218,66 @@ describe('restore', () => {
   });
 });
 
+describe('restore test of a point', () => {
+  const p1 = formatDateTime('2026-11-20T02:00:00.000Z');
+
+  it('starts it without waiting for it and shows it running, the point held', async () => {
+    let overview = OVERVIEW;
+    const calls = installBridge({
+      'backups.overview': () => overview,
+      'backups.testRestore': () => {
+        overview = {
+          ...OVERVIEW,
+          activity: [{ kind: 'test', runId: 'p1', step: 'Testing the restore: children', percent: 40 }],
+        };
+        return { runId: 'p1' };
+      },
+    });
+    const user = await openRecoveryPoints();
+    await user.click(screen.getByRole('button', { name: `Test restore ${p1}` }));
+    expect(calls.find((c) => c.channel === 'backups.testRestore')?.input).toEqual({ params: { id: 'p1' } });
+    const progress = await screen.findByRole('status');
+    expect(progress.textContent).toContain('Testing the restore: children');
+    expect(within(progress).getByRole('progressbar', { name: 'test progress' })).toBeTruthy();
+    const held = screen.getByRole('button', { name: `Test restore ${p1}` }) as HTMLButtonElement;
+    expect(held.disabled).toBe(true);
+    expect(held.textContent).toBe('Testing…');
+    const other = screen.getByRole('button', {
+      name: `Test restore ${formatDateTime('2026-11-21T02:00:00.000Z')}`,
+    }) as HTMLButtonElement;
+    expect(other.disabled).toBe(false);
+  });
+
+  it('announces a failed test with its reason, the point free to test again', async () => {
+    const failure = 'Restore test failed: The archive console-p1.gz.age is missing from Local backups';
+    installBridge({
+      'backups.overview': () => ({
+        ...OVERVIEW,
+        recoveryPoints: [point('p1', { verified: false, verification: 'failed' })],
+        activity: [{ kind: 'test', runId: 'p1', step: failure, percent: 100, failed: true }],
+      }),
+    });
+    await openRecoveryPoints();
+    expect((await screen.findByRole('alert')).textContent).toContain(failure);
+    expect(within(screen.getByRole('table')).getByText('Failed')).toBeTruthy();
+    expect((screen.getByRole('button', { name: `Test restore ${p1}` }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it("shows the server's refusal of the request", async () => {
+    installBridge({
+      'backups.overview': () => OVERVIEW,
+      'backups.testRestore': () => {
+        throw new Error('The recovery point does not exist');
+      },
+    });
+    const user = await openRecoveryPoints();
+    await user.click(screen.getByRole('button', { name: `Test restore ${p1}` }));
+    expect(await screen.findByText('The recovery point does not exist')).toBeTruthy();
+  });
+});
+
 describe('the daily restore test', () => {
   const SCHEDULE: RestoreTestSchedule = {
     status: 'active',

@@ -9,7 +9,7 @@ async function platformName(page: Page): Promise<string> {
   return field.inputValue();
 }
 
-test('Run Backup, verified by the restore test, then Restore with confirmation undoes a later change', async ({
+test('Run Backup, verified by the restore test, tested again on request, then Restore with confirmation undoes a later change', async ({
   page,
   host,
 }) => {
@@ -28,6 +28,14 @@ test('Run Backup, verified by the restore test, then Restore with confirmation u
   await page.getByRole('tab', { name: 'Recovery Points' }).click();
   const points = page.getByRole('region', { name: 'Recovery points' });
   await expect(points.getByText('Verified', { exact: true })).toBeVisible({ timeout: 300_000 });
+
+  // Tested again on request: answered at once, the point's button held while the test runs, then its outcome.
+  const testAgain = points.getByRole('button', { name: /^Test restore / }).first();
+  await testAgain.click();
+  await expect(testAgain).toHaveText('Testing…');
+  await expect(testAgain).toHaveText('Test', { timeout: 300_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Restore test verified' })).toBeVisible();
+  await expect(points.getByText('Verified', { exact: true })).toBeVisible();
 
   // Download: the archive as stored, still encrypted with age.
   const downloading = page.waitForEvent('download');

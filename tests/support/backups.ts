@@ -54,3 +54,24 @@ export async function restoreEnded(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * A restore test answers at once and goes on: polls the backup overview until no restore test of the point
+ * (of any point, without one) is queued or running, and answers the overview then. A test that starts one
+ * waits for it, or the app closes under it.
+ */
+export async function restoreTestEnded(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  pointId?: string,
+): Promise<BackupOverview> {
+  for (;;) {
+    const response = await call(app, { method: 'GET', url: '/backups', headers });
+    const overview = response.body.data as BackupOverview;
+    const running = overview.activity.some(
+      (a) => a.kind === 'test' && a.percent < 100 && (pointId === undefined || a.runId === pointId),
+    );
+    if (!running) return overview;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -9,7 +9,7 @@ import type { Endpoint, SettingsDocument, BackupOverview } from '../../shared/ap
 import { children, integrations, memberships, rolePermissions, roles } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
 import { bearer, call, challengeFor, insertTwoFactor, insertUser, tokenFor } from './server';
-import { restoreEnded } from './backups';
+import { restoreEnded, restoreTestEnded } from './backups';
 import type { ServerSuite } from './suite';
 import type { SystemRoleId } from '../../shared/permissions';
 import { SAMPLE_REPORT_INPUT, insertReport } from './reports';
@@ -496,8 +496,15 @@ export function createSampler(suite: ServerSuite): Sampler {
           // Answered at once; the restore's outcome is recorded when it ends, not by the request.
           settle: async () => void (await restoreEnded(suite.app, bearer(admin))),
         };
-      case 'backups.testRestore':
-        return { token: admin, params: { id: await recoveryPoint() } };
+      case 'backups.testRestore': {
+        const id = await recoveryPoint();
+        return {
+          token: admin,
+          params: { id },
+          // Answered at once; the test's outcome is recorded when it ends, not by the request.
+          settle: async () => void (await restoreTestEnded(suite.app, bearer(admin), id)),
+        };
+      }
       case 'backups.checkLocations':
         return { token: admin };
       case 'backups.revealKey':

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/errors';
 import { BACKUP_TEXTS } from './texts';
 import { formatBytes } from './format';
 import { KeyNotice } from './KeyNotice';
-import { useBackupOverview, useDownloadPoint, useRunBackup } from './queries';
+import { useBackupOverview, useDownloadPoint, useRunBackup, useTestRestore } from './queries';
 import { RestoreDialog } from './RestoreDialog';
 import { RestoreTestCard } from './RestoreTestCard';
 import { HistoryTab, JobsTab, LocationsTab, RecoveryPointsTab } from './Tabs';
@@ -23,10 +23,16 @@ export function BackupRecoveryPage() {
   const overview = useBackupOverview();
   const run = useRunBackup();
   const download = useDownloadPoint();
+  const test = useTestRestore();
   const [configuring, setConfiguring] = useState(false);
   const [restoring, setRestoring] = useState<RecoveryPoint | null>(null);
   const data = overview.data;
   const busy = data?.activity.some((a) => a.kind === 'restore' && a.percent < 100) ?? false;
+  // A test runs on after its request: the point's button waits for its outcome in the activity.
+  const testing = new Set(
+    (data?.activity ?? []).flatMap((a) => (a.kind === 'test' && a.percent < 100 && a.runId ? [a.runId] : [])),
+  );
+  if (test.isPending && test.variables) testing.add(test.variables);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -47,6 +53,7 @@ export function BackupRecoveryPage() {
       <InlineError
         message={download.error ? errorMessage(download.error, BACKUP_TEXTS.requestFailed) : null}
       />
+      <InlineError message={test.error ? errorMessage(test.error, BACKUP_TEXTS.requestFailed) : null} />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
         <LoadingState label="Loading backup data…" fallback="Loading backup data…" />
@@ -68,7 +75,7 @@ export function BackupRecoveryPage() {
                 <div
                   key={`${a.kind}-${a.runId}`}
                   className="rounded-lg border border-line bg-surface p-3 text-sm text-fg"
-                  // A restore answers at once and goes on: its outcome is announced here.
+                  // A restore or restore test answers at once and goes on: its outcome is announced here.
                   role={a.failed ? 'alert' : 'status'}
                 >
                   <p className={a.failed ? 'font-medium text-red-600 dark:text-red-400' : undefined}>
@@ -98,8 +105,10 @@ export function BackupRecoveryPage() {
                   <RecoveryPointsTab
                     points={data.recoveryPoints}
                     onRestore={setRestoring}
+                    onTest={(point) => test.mutate(point.id)}
                     onDownload={(point) => download.mutate(point.id)}
                     restoring={busy}
+                    testing={testing}
                     downloading={download.isPending ? (download.variables ?? null) : null}
                   />
                 ),

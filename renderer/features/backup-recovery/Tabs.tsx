@@ -129,14 +129,19 @@ export function LocationsTab({ locations }: { locations: BackupOverview['locatio
 export function RecoveryPointsTab({
   points,
   onRestore,
+  onTest,
   onDownload,
   restoring,
+  testing,
   downloading,
 }: {
   points: readonly RecoveryPoint[];
   onRestore: (point: RecoveryPoint) => void;
+  onTest: (point: RecoveryPoint) => void;
   onDownload: (point: RecoveryPoint) => void;
   restoring: boolean;
+  /** The points whose restore test is being asked for, queued or running. */
+  testing: ReadonlySet<string>;
   /** The point whose download is being handed to the save dialog. */
   downloading: string | null;
 }) {
@@ -153,7 +158,7 @@ export function RecoveryPointsTab({
         minWidth="56rem"
         rowActions={{
           header: 'Actions',
-          width: '14rem',
+          width: '18rem',
           render: (p) => (
             <div className="space-x-2 whitespace-nowrap">
               <Button
@@ -162,6 +167,13 @@ export function RecoveryPointsTab({
                 aria-label={`Restore ${formatDateTime(p.timestamp)}`}
               >
                 Restore
+              </Button>
+              <Button
+                onClick={() => onTest(p)}
+                disabled={testing.has(p.id)}
+                aria-label={`Test restore ${formatDateTime(p.timestamp)}`}
+              >
+                {testing.has(p.id) ? 'Testing…' : 'Test'}
               </Button>
               <Button
                 onClick={() => onDownload(p)}

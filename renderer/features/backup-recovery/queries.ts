@@ -50,6 +50,10 @@ export const useRestore = () =>
     call('backups.restore', { params: { id: input.id }, body: { confirmation: input.confirmation } }),
   );
 
+/** Answered at once: the test's progress and outcome come with the overview's activity. */
+export const useTestRestore = () =>
+  useRefreshing((id: string) => call('backups.testRestore', { params: { id } }));
+
 export const useSaveJob = () =>
   useRefreshing((input: { id?: string; body: BackupJobInput }) =>
     input.id

@@ -21,7 +21,7 @@ import { integrations, memberships, rolePermissions, roles, users } from '../../
 import { DEMO_PASSWORD_HASHES } from '../../../../server/seed/demo-hashes';
 import { testDatabases } from '../../../support/databases';
 import { bearer, call, insertTwoFactor, insertUser, tokenFor, type Envelope } from '../../../support/server';
-import { restoreEnded } from '../../../support/backups';
+import { restoreEnded, restoreTestEnded } from '../../../support/backups';
 import { useServerSuite } from '../../../support/suite';
 import { auditRows } from '../../../support/tenancy';
 import { SAMPLE_REPORT_INPUT, insertReport } from '../../../support/reports';
@@ -37,10 +37,9 @@ const MATRIX_RULE = {
 };
 
 describe.each(testDatabases)('roles and permissions on $name', (target) => {
-  // The matrix runs every guarded operation for real where the role holds it: a backup's restore test
-  // restores the archive into a scratch database within its request (27–31 s in a loaded CI run, past
-  // the default 25 s handler timeout).
-  const suite = useServerSuite(target, { tenants: true, app: { http: { handlerTimeoutMs: 240_000 } } });
+  // The matrix runs every guarded operation for real where the role holds it: a backup, a restore and a
+  // restore test of a real recovery point, each answered at once and waited for after.
+  const suite = useServerSuite(target, { tenants: true });
   const { clock, f } = suite;
   /** A token per system role, for a user who is also a viewer member of organization A. */
   const tokens = {} as Record<SystemRoleId, string>;
@@ -407,9 +406,11 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
           const response = endpoint.stream
             ? await opened(tokens[role], url)
             : await as(tokens[role], endpoint.method, url, payload);
-          // A restore goes on after its answer: the tests that follow must not run under it.
+          // A restore or restore test goes on after its answer: the tests that follow must not run under it.
           if (name === 'backups.restore' && response.status < 300)
             await restoreEnded(suite.app, bearer(admin));
+          if (name === 'backups.testRestore' && response.status < 300)
+            await restoreTestEnded(suite.app, bearer(admin));
           const permission = endpoint.permission!;
           if (held.includes(permission)) {
             expect(response.status, JSON.stringify(response.body)).not.toBe(403);
