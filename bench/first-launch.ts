@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import { makeDataDir, startHost } from '../tests/support/browser-host';
+import { DAY_MS } from '../server/business/formulas';
 import type { BenchResult } from './run';
 
 const RUNS = 3;
@@ -20,7 +21,7 @@ const PHASES = /in \d+ ms \((.*)\)/;
 export async function measureFirstLaunch(): Promise<BenchResult[]> {
   const later = await firstLaunches({
     CONSOLE_TEST_FAULTS: '1',
-    CONSOLE_TEST_NOW: new Date(Date.now() + INSTALLED_AFTER_DAYS * 86_400_000).toISOString(),
+    CONSOLE_TEST_NOW: new Date(Date.now() + INSTALLED_AFTER_DAYS * DAY_MS).toISOString(),
   });
   const buildDay = await firstLaunches({});
   return [

@@ -71,6 +71,8 @@ import {
   users,
 } from '../db/schema';
 import { DAY_MS, startOfUtcDay } from '../business/formulas';
+import { MINUTE_MS } from '../monitoring/recorder';
+import { startOfHour } from '../monitoring/rollup';
 import { sealLegacyAuditRecords } from '../audit/chain';
 import { fillDemoSignalsHour } from './signals';
 import { fillDemoUsage } from './usage';
@@ -309,13 +311,14 @@ export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Pr
       const [anchor] = await tx.select().from(demoAnchor).for('update');
       if (!anchor?.anchoredAt || !anchor.filledTo) return false;
       const target = anchor.anchoredAt.getTime();
+      const lastMinute = target - (target % MINUTE_MS);
       const filledTo = anchor.filledTo.getTime();
-      if (filledTo >= target - (target % MINUTE)) return false;
+      if (filledTo >= lastMinute) return false;
       const seededAt = anchor.seededAt.getTime() + demoMove(anchor.seededAt.getTime(), target).days * DAY_MS;
       // The hour after the last one made whole; the seed's own last hour is made again from its start.
-      const hour = filledTo + MINUTE - ((filledTo + MINUTE) % HOUR);
+      const hour = startOfHour(filledTo + MINUTE_MS);
       const to = await fillDemoSignalsHour(tx, seededAt, hour, target);
-      if (to >= target - (target % MINUTE)) await fillDemoUsage(tx, seededAt, target);
+      if (to >= lastMinute) await fillDemoUsage(tx, seededAt, target);
       await tx
         .update(demoAnchor)
         .set({ filledTo: new Date(to) })
@@ -326,6 +329,3 @@ export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Pr
     hours++;
   }
 }
-
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
