@@ -126,6 +126,8 @@ export function LocationsTab({ locations }: { locations: BackupOverview['locatio
   );
 }
 
+const ACTIONS = BACKUP_TEXTS.pointActions;
+
 export function RecoveryPointsTab({
   points,
   onRestore,
@@ -157,30 +159,30 @@ export function RecoveryPointsTab({
         empty={BACKUP_TEXTS.noRecoveryPoints}
         minWidth="56rem"
         rowActions={{
-          header: 'Actions',
+          header: ACTIONS.header,
           width: '18rem',
           render: (p) => (
             <div className="space-x-2 whitespace-nowrap">
               <Button
                 onClick={() => onRestore(p)}
                 disabled={restoring}
-                aria-label={`Restore ${formatDateTime(p.timestamp)}`}
+                aria-label={`${ACTIONS.restore} ${formatDateTime(p.timestamp)}`}
               >
-                Restore
+                {ACTIONS.restore}
               </Button>
               <Button
                 onClick={() => onTest(p)}
                 disabled={testing.has(p.id)}
-                aria-label={`Test restore ${formatDateTime(p.timestamp)}`}
+                aria-label={`${ACTIONS.testName} ${formatDateTime(p.timestamp)}`}
               >
-                {testing.has(p.id) ? 'Testing…' : 'Test'}
+                {testing.has(p.id) ? ACTIONS.testing : ACTIONS.test}
               </Button>
               <Button
                 onClick={() => onDownload(p)}
                 disabled={downloading === p.id}
-                aria-label={`Download ${formatDateTime(p.timestamp)}`}
+                aria-label={`${ACTIONS.download} ${formatDateTime(p.timestamp)}`}
               >
-                Download
+                {ACTIONS.download}
               </Button>
             </div>
           ),

@@ -16,4 +16,13 @@ export const BACKUP_TEXTS = {
   restoreTestAbout:
     'Restores a random recovery point of the window into a scratch database and compares every table; each new backup is also tested when it ends.',
   noRestoreTest: 'No restore test has run yet.',
+  /** A recovery point's actions: the button's text and, with the point's time, its accessible name. */
+  pointActions: {
+    header: 'Actions',
+    restore: 'Restore',
+    test: 'Test',
+    testing: 'Testing…',
+    testName: 'Test restore',
+    download: 'Download',
+  },
 } as const;
