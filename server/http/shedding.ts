@@ -96,6 +96,13 @@ export async function installLoadShedding(
     if (now >= limit) throw busy(SHED_RETRY_AFTER_SECONDS);
     running.set(heavy, now + 1);
     held.set(request, heavy);
+    // Let the event loop read what else has arrived before this request does its work. On PGlite a
+    // request's whole course (its statements run on this thread, their promises resolve as microtasks)
+    // would otherwise end within the one socket event that brought it: no two heavy requests were ever
+    // in flight together, so none was refused, and the flood queued in the sockets while the health
+    // check waited its turn behind all of it (bench/overload.ts: 0 shed, health p95 ~2 s). Held here,
+    // the requests read meanwhile count against the limit, and a cheap one runs first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   });
   // Once answered, or once the client went away (its work may still run: the next one waits no longer).
   app.addHook('onResponse', async (request) => release(request));

@@ -4,6 +4,9 @@
  * `@fastify/under-pressure` is wired to answer 503 + Retry-After in our envelope once a bound is passed.
  * How fast and how much is measured in bench/overload.ts, not here.
  */
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { formatError } from '../../../../shared/errors';
 import { SERVER_TEXTS } from '../../../../server/http/errors';
@@ -50,6 +53,49 @@ describe.each(testDatabases)('load shedding on $name', (target) => {
     expect((await otherClass).status).toBe(200);
     // Every slot is given back: once the flood is over, a search is admitted again.
     expect((await search()).status).toBe(200);
+  });
+
+  it('refuses searches that arrive together over the network, though none waits on a lock (PGlite answers each within its socket event)', async () => {
+    const token = await adminToken();
+    // A server of its own on loopback: what counts here is how requests come off real sockets.
+    const app = await buildTestApp(suite.database, suite.clock, {
+      shedding: { heavyConcurrency: 1, maxEventLoopDelayMs: 0 },
+    });
+    const sockets: Socket[] = [];
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      // As in a flood, the caller is known already (its session and principal cached).
+      const warm = await fetch(`http://127.0.0.1:${port}/audit-logs?search=admin`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(warm.status).toBe(200);
+      for (let i = 0; i < 8; i += 1) {
+        const socket = connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        sockets.push(socket);
+      }
+      const statuses = sockets.map(async (socket) => {
+        let head = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (head += chunk));
+        await once(socket, 'end');
+        return Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      });
+      // Written in one go: the server reads all eight in one turn of its event loop.
+      for (const socket of sockets) {
+        socket.write(
+          `GET /audit-logs?search=admin HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+        );
+      }
+      const answered = await Promise.all(statuses);
+      expect(answered.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(answered.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);
+      expect(answered.every((status) => status === 200 || status === 503)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await app.close();
+    }
   });
 
   it('sheds every request with 503 + Retry-After in the envelope while under pressure (a heap bound passed)', async () => {
