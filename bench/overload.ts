@@ -1,6 +1,6 @@
 /**
  * Overload (issue 27 item 3), on the production entry point: `dist/server/cli.js` in its own process
- * (PGlite with the demo data in a fresh folder), a flood of audit searches from autocannon in a second
+ * (PGlite with the demo data in a fresh folder), a flood of audit searches (then of 7-day API performance) from autocannon in a second
  * process, and this process asking the cheap health check and the dashboard meanwhile, one request at a
  * time, as a load balancer and an admin would. Run twice: with the shedding as configured, and with it
  * off (class limit and under-pressure disabled by their environment), the "before".
@@ -13,9 +13,26 @@ import { runAutocannon } from './autocannon';
 import { CLI, CLI_LISTENING, demoReportsRendered, signIn, startProcess } from './server-process';
 import type { BenchResult } from './run';
 
-const CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS) || 200;
 const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS) || 10;
-const FLOOD_PATH = '/audit-logs?search=admin';
+
+/** A heavy route flooded: issue 27's two cases, the audit search and the 7-day API performance. */
+interface Flood {
+  /** In the results' names. */
+  name: string;
+  path: string;
+  connections: number;
+}
+
+const AUDIT_SEARCH: Flood = {
+  name: 'audit-search',
+  path: '/audit-logs?search=admin',
+  connections: Number(process.env.BENCH_OVERLOAD_CONNECTIONS) || 200,
+};
+const MONITORING_7D: Flood = {
+  name: '7-day API performance',
+  path: '/monitoring/api-performance?range=7d',
+  connections: 100,
+};
 const DASHBOARD_PATH = '/dashboard/business';
 /** Issue 27's goal: cheap routes p95 < 250 ms while one heavy route is flooded; the flood's p99 < 2 s. */
 const CHEAP_P95_MAX_MS = 250;
@@ -31,15 +48,15 @@ interface FloodResult {
 }
 
 /** autocannon in its own process, so that the load generator does not share the measuring CPU. */
-async function flood(url: string, token: string): Promise<FloodResult> {
+async function runFlood(what: Flood, url: string, token: string): Promise<FloodResult> {
   const result = await runAutocannon([
     '-c',
-    String(CONNECTIONS),
+    String(what.connections),
     '-d',
     String(SECONDS),
     '-H',
     `authorization=Bearer ${token}`,
-    `${url}${FLOOD_PATH}`,
+    `${url}${what.path}`,
   ]);
   return {
     p99: result.latency.p99,
@@ -100,7 +117,11 @@ function percentile(values: number[], p: number): number {
 const statusText = (p: Probe) =>
   [...p.statuses].map(([status, count]) => `${count}×${status === 0 ? 'no answer' : status}`).join(', ');
 
-async function measureOnce(label: string, env: Record<string, string>): Promise<BenchResult[]> {
+async function measureOnce(
+  what: Flood,
+  label: string,
+  env: Record<string, string>,
+): Promise<BenchResult[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'console-overload-'));
   const server = await startProcess(
     [CLI],
@@ -116,39 +137,39 @@ async function measureOnce(label: string, env: Record<string, string>): Promise<
     // Warm both cheap routes (the dashboard's figures are cached once computed) and wait out the start's
     // other work (first probe, first sample, jobs): three quick health answers in a row.
     await fetch(`${server.url}${DASHBOARD_PATH}`, { headers: auth });
-    await fetch(`${server.url}${FLOOD_PATH}`, { headers: auth });
+    await fetch(`${server.url}${what.path}`, { headers: auth });
     await settled(`${server.url}/auth/test`);
-    const flooding = flood(server.url, token);
+    const flooding = runFlood(what, server.url, token);
     const [result, health, dashboard] = await Promise.all([
       flooding,
       probe(`${server.url}/auth/test`, {}, flooding),
       probe(`${server.url}${DASHBOARD_PATH}`, auth, flooding),
     ]);
-    console.error(`overload (${label}) measured`);
-    const floodDetail = `${CONNECTIONS} connections, ${SECONDS} s: ${result.total} requests, ${result.ok} answered, ${result.shed} shed (503/429), ${result.errors} errors, ${Math.round(result.requestsPerSecond)} req/s`;
+    console.error(`overload (${label}, ${what.name}) measured`);
+    const floodDetail = `${what.connections} connections, ${SECONDS} s: ${result.total} requests, ${result.ok} answered, ${result.shed} shed (503/429), ${result.errors} errors, ${Math.round(result.requestsPerSecond)} req/s`;
     return [
       {
-        name: `overload (${label}): health check p95 under an audit-search flood`,
+        name: `overload (${label}): health check p95 under the ${what.name} flood`,
         value: Math.round(percentile(health.latencies, 95)),
         unit: 'ms',
         target: { max: CHEAP_P95_MAX_MS },
         detail: `${health.latencies.length} answers: ${statusText(health)}`,
       },
       {
-        name: `overload (${label}): dashboard p95 under an audit-search flood`,
+        name: `overload (${label}): dashboard p95 under the ${what.name} flood`,
         value: Math.round(percentile(dashboard.latencies, 95)),
         unit: 'ms',
         target: { max: CHEAP_P95_MAX_MS },
         detail: `${dashboard.latencies.length} answers: ${statusText(dashboard)}`,
       },
       {
-        name: `overload (${label}): audit-search flood p99`,
+        name: `overload (${label}): ${what.name} flood p99`,
         value: result.p99,
         unit: 'ms',
         target: { max: FLOOD_P99_MAX_MS },
         detail: floodDetail,
       },
-      { name: `overload (${label}): audit-search requests shed`, value: result.shed, unit: 'requests' },
+      { name: `overload (${label}): ${what.name} requests shed`, value: result.shed, unit: 'requests' },
     ];
   } finally {
     await server.stop();
@@ -156,17 +177,21 @@ async function measureOnce(label: string, env: Record<string, string>): Promise<
   }
 }
 
-/** The shedding as shipped, then with it off (the "before"). */
+/** The shedding off: no class limit, no under-pressure (the "before"). */
+const SHEDDING_OFF = {
+  HEAVY_ROUTE_CONCURRENCY: '100000',
+  SHED_EVENT_LOOP_DELAY_MS: '0',
+  SHED_HEAP_USED_BYTES: '0',
+};
+
+/** Each flood with the shedding as shipped, then with it off. */
 export async function measureOverload(): Promise<BenchResult[]> {
-  return [
-    ...(await measureOnce('shedding on', {})),
-    // The "before": no class limit, no under-pressure.
-    ...(await measureOnce('shedding off', {
-      HEAVY_ROUTE_CONCURRENCY: '100000',
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      SHED_HEAP_USED_BYTES: '0',
-    })),
-  ];
+  const results: BenchResult[] = [];
+  for (const what of [AUDIT_SEARCH, MONITORING_7D]) {
+    results.push(...(await measureOnce(what, 'shedding on', {})));
+    results.push(...(await measureOnce(what, 'shedding off', SHEDDING_OFF)));
+  }
+  return results;
 }
 
 // Run on its own: `node --import tsx bench/overload.ts` (after `npm run build`).
