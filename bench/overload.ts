@@ -1,9 +1,10 @@
 /**
  * Overload (issue 27 item 3), on the production entry point: `dist/server/cli.js` in its own process
- * (PGlite with the demo data in a fresh folder), a flood of audit searches (then of 7-day API performance) from autocannon in a second
- * process, and this process asking the cheap health check and the dashboard meanwhile, one request at a
- * time, as a load balancer and an admin would. Run twice: with the shedding as configured, and with it
- * off (class limit and under-pressure disabled by their environment), the "before".
+ * (PGlite with the demo data in a fresh folder), a flood of one heavy route (audit searches, then 7-day
+ * API performance) from autocannon in a second process, and this process asking the cheap health check
+ * and the dashboard meanwhile, one request at a time, as a load balancer and an admin would. Each flood
+ * twice: with the shedding as configured, and with it off (class limit and under-pressure disabled by
+ * their environment), the "before".
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -117,11 +118,7 @@ function percentile(values: number[], p: number): number {
 const statusText = (p: Probe) =>
   [...p.statuses].map(([status, count]) => `${count}×${status === 0 ? 'no answer' : status}`).join(', ');
 
-async function measureOnce(
-  what: Flood,
-  label: string,
-  env: Record<string, string>,
-): Promise<BenchResult[]> {
+async function measureOnce(what: Flood, label: string, env: Record<string, string>): Promise<BenchResult[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'console-overload-'));
   const server = await startProcess(
     [CLI],
