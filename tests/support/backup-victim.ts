@@ -1,6 +1,7 @@
 /**
  * A server on a PGlite data folder that starts a backup and is killed while it writes: the backup test
- * kills it with SIGKILL once the archive's `.part` file exists, then starts a server on the same folder.
+ * kills it with SIGKILL once the archive's `.part` file exists (this process stops itself there, so the
+ * archive stays half written), then starts a server on the same folder.
  *   node --import tsx tests/support/backup-victim.ts <data folder> <rows>
  * Prints `writing <run id>` when the `.part` file is there.
  */
@@ -13,7 +14,8 @@ const [dataFolder, rows] = process.argv.slice(2);
 if (!dataFolder || !rows) throw new Error('usage: backup-victim.ts <data folder> <rows>');
 await mkdir(dataFolder, { recursive: true });
 const server = await startFolderServer(dataFolder);
-// Enough rows that the archive takes a while to write.
+// Enough rows that the archive is still being written when the poll below sees its .part file (with
+// 10,000 it lives ~0.1 s, polled every 5 ms).
 await server.database.db.execute(sql`
   insert into audit_logs (action, resource, resource_id, details, "timestamp", status, severity, seq, prev_hash, hash)
   select 'UPDATE', 'child', g::text, jsonb_build_object('field', 'name', 'n', g, 'pad', repeat('x', 200)),
@@ -28,4 +30,6 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 5));
 }
 process.stdout.write(`writing ${runId}\n`);
-await new Promise(() => undefined);
+// Frozen here until the kill: the archive's writing runs on this thread too, so it cannot end (and rename
+// its .part file) before the test's SIGKILL arrives, however long that takes on a busy machine.
+Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);

@@ -26,7 +26,7 @@ describe('a server killed during a backup', { timeout: 300_000 }, () => {
     const dataFolder = path.join(work, 'console');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'tests/support/backup-victim.ts', dataFolder, '100000'],
+      ['--import', 'tsx', 'tests/support/backup-victim.ts', dataFolder, '10000'],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = once(child, 'exit');
