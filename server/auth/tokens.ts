@@ -35,6 +35,11 @@ export interface TokenService {
   issue(userId: string, lifetimeMinutes?: number): Promise<{ token: string; issuedAtMs: number }>;
   /** Throws TokenError. Revocation is checked by the caller, against the user's principal. */
   verify(token: string): Promise<TokenClaims>;
+  /**
+   * The claims of a token this service has verified already and that has not expired, without a check of
+   * its own (a lookup, for the hot path); undefined for any other token: then `verify` decides.
+   */
+  known(token: string): TokenClaims | undefined;
 }
 
 export interface TokenServiceOptions {
@@ -62,10 +67,16 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
       return { token, issuedAtMs };
     },
 
+    known(token) {
+      const known = verified.get(token);
+      // jose's rule: expired once `exp` (whole seconds) is at or before the current second.
+      if (!known || known.expiresAt <= Math.floor(now() / 1000)) return undefined;
+      return { userId: known.userId, issuedAtMs: known.issuedAtMs };
+    },
+
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        // jose's rule: expired once `exp` (whole seconds) is at or before the current second.
         if (known.expiresAt <= Math.floor(now() / 1000)) throw new TokenError('expired');
         return { userId: known.userId, issuedAtMs: known.issuedAtMs };
       }

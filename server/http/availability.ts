@@ -18,15 +18,17 @@ export const databaseUnreachable = (retryAfterSeconds: number) =>
  * First of the onRequest hooks, so no guard waits on the database either.
  */
 export function installAvailabilityGate(app: FastifyInstance, availability: DatabaseAvailability): void {
-  app.addHook('onRequest', async (request) => {
-    if (!availability.up) throw databaseUnreachable(availability.retryAfterSeconds);
-    if ((request.url.split('?')[0] ?? '') !== HEALTH_CHECK) return;
-    try {
-      await availability.check();
-    } catch (error) {
-      if (isConnectionFailure(error)) throw databaseUnreachable(availability.retryAfterSeconds);
-      throw error;
-    }
+  // A callback hook: every request but the health check passes without a promise of its own.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!availability.up) return done(databaseUnreachable(availability.retryAfterSeconds));
+    if ((request.url.split('?')[0] ?? '') !== HEALTH_CHECK) return done();
+    availability.check().then(
+      () => done(),
+      (error: unknown) =>
+        done(
+          isConnectionFailure(error) ? databaseUnreachable(availability.retryAfterSeconds) : (error as Error),
+        ),
+    );
   });
   app.addHook('onError', async (_request, _reply, error) => {
     availability.report(error);

@@ -89,11 +89,12 @@ export async function installLoadShedding(
   };
   // Before authentication and every guard: on PGlite those wait on the one connection too, so a request
   // refused later would already have queued behind the flood.
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: most requests are of no class and pass without a promise of their own.
+  app.addHook('onRequest', (request, _reply, done) => {
     const heavy = heavyClassOf(request);
-    if (!heavy) return;
+    if (!heavy) return done();
     const now = running.get(heavy) ?? 0;
-    if (now >= limit) throw busy(SHED_RETRY_AFTER_SECONDS);
+    if (now >= limit) return done(busy(SHED_RETRY_AFTER_SECONDS));
     running.set(heavy, now + 1);
     held.set(request, heavy);
     // Let the event loop read what else has arrived before this request does its work. On PGlite a
@@ -102,9 +103,15 @@ export async function installLoadShedding(
     // in flight together, so none was refused, and the flood queued in the sockets while the health
     // check waited its turn behind all of it (bench/overload.ts: 0 shed, health p95 ~2 s). Held here,
     // the requests read meanwhile count against the limit, and a cheap one runs first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    setImmediate(done);
   });
   // Once answered, or once the client went away (its work may still run: the next one waits no longer).
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request);
+    done();
+  });
 }

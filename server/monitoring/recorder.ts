@@ -4,7 +4,7 @@
  * completed minutes to the flush (flush.ts), which writes one roll-up row per minute, route, method and
  * organization. Nothing touches the database per request: the hook costs a map lookup and a logarithm.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apdexBucket } from '../../shared/monitoring';
 import { record, type Histogram } from './histogram';
 import { redactMessage } from './redact';
@@ -180,10 +180,11 @@ export function installRequestRecording(
   now: () => number,
 ): void {
   const failures = new WeakMap<FastifyRequest, string>();
-  app.addHook('onError', async (request, _reply, error) => {
+  app.addHook('onError', (request, _reply, error, done) => {
     failures.set(request, error.message);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  const recordAnswer = (request: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/event-stream')) return;
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
@@ -199,5 +200,14 @@ export function installRequestRecording(
         ? { error: failures.get(request) ?? (status === 404 ? 'Route not found' : undefined) }
         : {}),
     });
+  };
+  // A callback hook: it runs after every answer and has nothing to wait for (no promise per request).
+  app.addHook('onResponse', (request, reply, done) => {
+    try {
+      recordAnswer(request, reply);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

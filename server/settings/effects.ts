@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import type { SettingsState } from './store';
 
 /** The business and cost figures: computed from many rows, read by every dashboard. */
 const FIGURE_PATHS = new Set([
@@ -37,11 +38,21 @@ export async function registerSettingsEffects(app: FastifyInstance, ctx: ServerC
   // Before compression: the cache keeps the answer as serialised, compression then applies to hits too.
   registerFigureCache(app, ctx);
   await app.register(compress, { global: true });
-  app.addHook('onRequest', async (request) => {
-    if (!(await ctx.settings.current()).settings.performance.compressionEnabled) {
-      // @fastify/compress's own opt-out, set for the caller while compression is off.
-      request.headers['x-no-compression'] = '1';
+  const optOut = (request: FastifyRequest, state: SettingsState) => {
+    // @fastify/compress's own opt-out, set for the caller while compression is off.
+    if (!state.settings.performance.compressionEnabled) request.headers['x-no-compression'] = '1';
+  };
+  // Callback hooks here: they run on every request, and with the settings in memory wait for nothing.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const known = ctx.settings.peek();
+    if (known) {
+      optOut(request, known);
+      return done();
     }
+    ctx.settings.current().then((state) => {
+      optOut(request, state);
+      done();
+    }, done);
   });
 }
 
@@ -58,29 +69,39 @@ function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
     request.method === 'GET' && FIGURE_PATHS.has(request.routeOptions.url ?? '');
 
   // After the route's own authentication and permission checks: a cached answer is never a way around them.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!cacheable(request)) return;
-    const { cachingEnabled } = (await ctx.settings.current()).settings.performance;
-    if (!cachingEnabled) return;
-    const hit = cache.get(keyOf(request));
-    if (!hit || hit.expires <= ctx.config.now()) return;
-    reply.header('x-cache', 'hit').type(hit.contentType);
-    return reply.send(hit.payload);
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!cacheable(request)) return done();
+    answerFromCache(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (reply.getHeader('x-cache') === 'hit') return payload;
+  const answerFromCache = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const { cachingEnabled } = (await ctx.settings.current()).settings.performance;
+    if (!cachingEnabled) return false;
+    const hit = cache.get(keyOf(request));
+    if (!hit || hit.expires <= ctx.config.now()) return false;
+    reply.header('x-cache', 'hit').type(hit.contentType).send(hit.payload);
+    return true;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return done(null, payload);
+    }
+    if (reply.getHeader('x-cache') === 'hit') return done(null, payload);
+    keep(request, reply, payload).then(() => done(null, payload), done);
+  });
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: string) => {
     const { cachingEnabled, cacheTimeout } = (await ctx.settings.current()).settings.performance;
-    if (!cachingEnabled) return payload;
+    if (!cachingEnabled) return;
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
     cache.set(keyOf(request), {
       expires: ctx.config.now() + cacheTimeout * 1000,
       payload,
       contentType: String(reply.getHeader('content-type') ?? 'application/json'),
     });
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  };
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && reply.statusCode < 400) cache.clear();
+    done();
   });
 }

@@ -31,11 +31,15 @@ export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext)
     if (path === HEALTH_CHECK) return;
     const { settings } = await ctx.settings.current();
 
-    if (!ipAllowed(request.ip, settings.security.ipWhitelist)) {
+    // `request.ip` is worked out from the trusted proxies on each read: only when there is a whitelist.
+    const whitelist = settings.security.ipWhitelist;
+    if (whitelist.length > 0 && !ipAllowed(request.ip, whitelist)) {
       throw new HttpError(403, formatError(SETTINGS_TEXTS.ipRefused, { ip: request.ip }));
     }
 
-    const claims = bearerClaims(request);
+    const token = bearerToken(request);
+    // A token verified before (most requests) is in the token service's memory; any other is decoded.
+    const claims = token ? (ctx.tokens.known(token) ?? bearerClaims(token)) : undefined;
     // A shortened timeout holds at once for tokens issued under a longer one.
     if (claims && ctx.config.now() - claims.issuedAtMs > settings.security.sessionTimeout * 60_000) {
       throw new HttpError(401, ERRORS.sessionExpired);
@@ -69,8 +73,8 @@ const bearerToken = (request: FastifyRequest) =>
  * The issue time of the bearer token, read without checking its signature: it can only refuse a request
  * here, never admit one (authentication checks the signature next).
  */
-function bearerClaims(request: FastifyRequest): { issuedAtMs: number } | undefined {
-  const payload = bearerToken(request)?.split('.')[1];
+function bearerClaims(token: string): { issuedAtMs: number } | undefined {
+  const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat_ms?: unknown };

@@ -35,6 +35,11 @@ const INITIAL: SettingsState = {
  */
 export interface SettingsStore {
   current(): Promise<SettingsState>;
+  /**
+   * The settings in memory when `current` would answer them without reading the database (LISTEN holds,
+   * or they were just read again); undefined otherwise. For hooks that run on every request.
+   */
+  peek(): SettingsState | undefined;
   /** False while the LISTEN connection is lost (and `current` reads the database). */
   readonly listening: boolean;
   /** The instance that saved takes its own version at once (its NOTIFY arrives a little later). */
@@ -169,6 +174,9 @@ export async function createSettingsStore(
         await reload();
       }
       return state;
+    },
+    peek() {
+      return listening || performance.now() - readAt < LOST_REREAD_MS ? state : undefined;
     },
     get listening() {
       return listening;

@@ -57,6 +57,25 @@ describe('tokens', () => {
     await expect(fresh.verify(token)).rejects.toMatchObject({ reason: 'expired' });
   });
 
+  it('knows only the tokens it verified, and none once expired (the settings guard reads it per request)', async () => {
+    let clock = now;
+    const moving = createTokenService({ secret, lifetimeMinutes: 480, now: () => clock });
+    const { token } = await moving.issue(userId);
+    expect(moving.known(token)).toBeUndefined();
+    // Signed with another secret: verify refuses it, and it is not known after.
+    const forged = await createTokenService({
+      secret: new TextEncoder().encode('x'.repeat(32)),
+      lifetimeMinutes: 480,
+      now: () => clock,
+    }).issue(userId);
+    await expect(moving.verify(forged.token)).rejects.toMatchObject({ reason: 'invalid' });
+    expect(moving.known(forged.token)).toBeUndefined();
+    await moving.verify(token);
+    expect(moving.known(token)).toEqual({ userId, issuedAtMs: now });
+    clock = (Math.floor(now / 1000) + 480 * 60) * 1000;
+    expect(moving.known(token)).toBeUndefined();
+  });
+
   it('pins the algorithm and requires iss, aud, exp, iat and the ms issue time', async () => {
     expect(await reason(await signed({}, complete))).toBeUndefined();
     expect(
