@@ -35,7 +35,8 @@ export async function authenticate(request: FastifyRequest, ctx: ServerContext):
   return found.session;
 }
 
-function bearerToken(header: string | undefined): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other header or none. */
+export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
 }

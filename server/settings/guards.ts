@@ -3,6 +3,7 @@ import { ERRORS, formatError } from '../../shared/errors';
 import { SETTINGS_TEXTS, ipAllowed } from '../../shared/settings';
 import { findUserById, isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
+import { bearerToken } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 
 /** Always answered: the load balancer's health check. */
@@ -37,7 +38,7 @@ export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext)
       throw new HttpError(403, formatError(SETTINGS_TEXTS.ipRefused, { ip: request.ip }));
     }
 
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     // A token verified before (most requests) is in the token service's memory; any other is decoded.
     const claims = token ? (ctx.tokens.known(token) ?? bearerClaims(token)) : undefined;
     // A shortened timeout holds at once for tokens issued under a longer one.
@@ -55,7 +56,7 @@ export const maintenance = () => new HttpError(503, SETTINGS_TEXTS.maintenance, 
 
 /** Only a verified token of an active super admin passes maintenance. */
 async function isSuperAdmin(ctx: ServerContext, request: FastifyRequest): Promise<boolean> {
-  const token = bearerToken(request);
+  const token = bearerToken(request.headers.authorization);
   if (!token) return false;
   try {
     const { userId } = await ctx.tokens.verify(token);
@@ -65,9 +66,6 @@ async function isSuperAdmin(ctx: ServerContext, request: FastifyRequest): Promis
     return false;
   }
 }
-
-const bearerToken = (request: FastifyRequest) =>
-  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * The issue time of the bearer token, read without checking its signature: it can only refuse a request

@@ -6,6 +6,7 @@ import { SETTINGS_TEXTS } from '../../shared/settings';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
+import { bearerToken } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { apiKeyRateKey, looksLikeApiKey } from '../integrations/api-key-auth';
 import { hashApiKey, isWellFormedApiKey } from '../integrations/api-key-format';
@@ -141,7 +142,7 @@ export async function registerRateLimit(
 async function keyOf(ctx: ServerContext, request: FastifyRequest): Promise<string> {
   // Asked before the allow-list: while limiting is off, no token is checked twice for nothing.
   if (!(await ctx.settings.current()).settings.performance.rateLimitEnabled) return 'off';
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearerToken(request.headers.authorization);
   // Issue 25: only a key that exists gets a bucket of its own; random `opc_` strings are counted by
   // address, so they neither escape the limit nor grow the counters table.
   if (token && looksLikeApiKey(token)) {
