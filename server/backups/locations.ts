@@ -35,15 +35,31 @@ export async function insertLocation(
 /**
  * The data folder's backups/ folder, registered once. `registered` is true for the one call (of any
  * instance) that registered it: the database's first start of backups, a new install.
+ *
+ * `follow`: the database lives in this data folder (PGlite), so the default location is this folder's
+ * backups/ wherever the folder is now. A data folder moved or copied elsewhere (a copy started beside the
+ * original, a folder restored from a file backup) would otherwise go on writing into the old folder's
+ * backups/ — beside the original's server, which removes the `.part` files it does not know as its own
+ * (`cleanPartFiles`). `movedFrom` is the path the location had before. On PostgreSQL the instances share
+ * the database and each has its own data folder: the location stays where it was registered.
  */
 export async function ensureDefaultLocation(
   db: Db,
   dataFolder: string,
-): Promise<{ location: LocationRow; registered: boolean }> {
-  const [existing] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
-  if (existing) return { location: existing, registered: false };
+  { follow = false }: { follow?: boolean } = {},
+): Promise<{ location: LocationRow; registered: boolean; movedFrom?: string }> {
   const folder = path.join(dataFolder, 'backups');
+  const [existing] = await db.select().from(backupLocations).where(eq(backupLocations.isDefault, true));
+  if (existing && (!follow || existing.path === folder)) return { location: existing, registered: false };
   await mkdir(folder, { recursive: true, mode: 0o700 });
+  if (existing) {
+    const [moved] = await db
+      .update(backupLocations)
+      .set({ path: folder })
+      .where(eq(backupLocations.id, existing.id))
+      .returning();
+    return { location: moved!, registered: false, movedFrom: existing.path };
+  }
   const inserted = await db
     .insert(backupLocations)
     .values({ name: DEFAULT_LOCATION_NAME, path: folder, isDefault: true })

@@ -17,11 +17,14 @@ export async function quietBackupService(options: {
   dataFolder: string;
   now: () => number;
   key?: BackupKey;
+  /** What the service warns of, for a test that asks. */
+  warned?: string[];
 }): Promise<BackupService> {
+  const { warned, ...rest } = options;
   return new BackupService({
-    ...options,
+    ...rest,
     key: options.key ?? (await loadBackupKey(options.dataFolder)),
-    logger: { warn: () => undefined, error: () => undefined },
+    logger: { warn: (_details, message) => void warned?.push(message), error: () => undefined },
     emit: async () => undefined,
     raiseAlert: async () => undefined,
   });

@@ -162,6 +162,42 @@ describe('backup and restore of PGlite in a data folder', { timeout: 300_000 }, 
   });
 });
 
+describe('a PGlite data folder moved or copied', { timeout: 300_000 }, () => {
+  const clock = createClock();
+
+  it('backs up into its own backups folder: a copy started beside the original neither writes into the original’s nor cleans it', async () => {
+    const original = await mkdtemp(path.join(work, 'original-'));
+    const first = await openDatabase({ dataDir: path.join(original, 'database') });
+    await migrateDatabase(first, { now: clock.now() });
+    const registered = await quietBackupService({ database: first, dataFolder: original, now: clock.now });
+    expect(await registered.recover()).toEqual({ firstStart: true });
+    await first.close();
+    const copy = `${original}-copy`;
+    await cp(original, copy, { recursive: true });
+    // The original's server writing a backup: its unfinished file must survive the copy's start.
+    await writeFile(path.join(original, 'backups', 'console-unfinished.gz.age.part'), 'partial');
+
+    const database = await openDatabase({ dataDir: path.join(copy, 'database') });
+    try {
+      const warned: string[] = [];
+      const service = await quietBackupService({ database, dataFolder: copy, now: clock.now, warned });
+      expect(await service.recover()).toEqual({ firstStart: false });
+      expect(warned).toContain('the data folder was moved or copied: its default backup location follows it');
+      expect((await service.defaultLocation()).path).toBe(path.join(copy, 'backups'));
+      const run = await (await service.start({ trigger: 'manual' })).done;
+      expect(run.status).toBe('success');
+      expect(await readdir(path.join(copy, 'backups'))).toEqual([run.fileName]);
+      expect(await readdir(path.join(original, 'backups'))).toEqual(['console-unfinished.gz.age.part']);
+      // A second start in the same place changes nothing and says nothing.
+      warned.length = 0;
+      await service.recover();
+      expect(warned).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
   it('puts back a folder a crash left moved away, and removes the copies unfinished restores and backups left', async () => {
     const root = await mkdtemp(path.join(work, 'crash-'));

@@ -683,4 +683,25 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect((await overview()).keyPending).toBe(false);
     void sql;
   });
+
+  it('the default location is the backups folder of the data folder the database lives in: on PostgreSQL another instance starting with its own data folder leaves it where it was registered', async () => {
+    const own = path.join(dataFolder, 'backups');
+    const elsewhere = path.join(work, `instance-${target.name}`);
+    const other = new BackupService({
+      database: suite.database,
+      dataFolder: elsewhere,
+      key: service.key,
+      now: clock.now,
+      logger: { warn: () => undefined, error: () => undefined },
+      emit: async () => undefined,
+      raiseAlert: async () => undefined,
+    });
+    await other.recover();
+    // PGlite in a folder is that folder's (a folder moved or copied: pglite-folder.test.ts).
+    expect((await other.defaultLocation()).path).toBe(
+      target.name === 'pglite' ? path.join(elsewhere, 'backups') : own,
+    );
+    await service.recover();
+    expect((await service.defaultLocation()).path).toBe(own);
+  });
 });
