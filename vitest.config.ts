@@ -58,6 +58,12 @@ export default defineConfig({
     // One more fork than cores: the server suites spend much of their time waiting on timers, PostgreSQL
     // and child processes, so two forks leave the cores idle (npm test's unit stage: see the closing note).
     maxWorkers: 3,
+    // A fork runs one test file after another in the same module graph instead of a new process and a new
+    // import of the server for each file: the unit, server, engines and main projects 31 % faster (server
+    // and unit projects alone: 162 → 111 s, the same 1,213 tests passing). Every suite builds its own app,
+    // database and clock, so nothing a file needs lives in module state; the component project keeps its
+    // isolation (jsdom, and state a renderer module keeps on purpose, such as failures logged once).
+    isolate: false,
     // One `npm run test:unit` runs them all; `npx vitest run --project server` (or unit, engines, main,
     // component) runs one: pure logic, the server on PGlite, the server suites that depend on the engine
     // (PGlite and PostgreSQL, tests/support/engines.ts), the main process and its hosts, renderer components
@@ -100,6 +106,7 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
+          isolate: true,
           setupFiles: ['tests/component/setup.ts'],
         },
       },

@@ -33,8 +33,12 @@ for (const file of ['test-reports/vitest.json', 'test-reports/vitest-packaging.j
     }
   }
 }
-const e2e = read('test-reports/e2e.json');
-if (e2e) {
+for (const file of ['test-reports/e2e.json', 'test-reports/e2e-minutes.json']) {
+  const e2e = read(file);
+  if (!e2e) {
+    missing.push(file);
+    continue;
+  }
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;
@@ -53,8 +57,6 @@ if (e2e) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of e2e.suites ?? []) walk(suite);
-} else {
-  missing.push('test-reports/e2e.json');
 }
 for (const file of missing) console.log(`missing report: ${file}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -24,18 +24,31 @@ const STAGES = [
   { name: 'lint', script: 'lint', gate: true, group: 'checks' },
   { name: 'build', script: 'build', gate: true },
   { name: 'unit', script: 'test:unit', group: 'node' },
+  // The e2e tests that wait on real minutes, nearly idle meanwhile (playwright.config.ts: REAL_MINUTES):
+  // beside the unit stage, whose cores they hardly take, instead of three minutes alone at the end.
+  {
+    name: 'e2e-minutes',
+    script: 'test:e2e',
+    args: ['--project=real-minutes'],
+    env: { E2E_REPORT: 'test-reports/e2e-minutes.json' },
+    group: 'node',
+    part: 'e2e',
+  },
   { name: 'security', script: 'test:security', group: 'node' },
   { name: 'packaging', script: 'test:packaging', group: 'node' },
-  { name: 'e2e', script: 'test:e2e' },
+  { name: 'e2e', script: 'test:e2e', args: ['--project=browser-host', '--project=electron'], part: 'e2e' },
 ];
 
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !STAGES.some((stage) => stage.name === name));
+/** `npm test -- e2e` runs both parts of the e2e tests; `e2e-minutes` the one. */
+const named = (stage, name) => stage.name === name || stage.part === name;
+const unknown = wanted.filter((name) => !STAGES.some((stage) => named(stage, name)));
 if (unknown.length > 0) {
   console.error(`Unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-const stages = wanted.length > 0 ? STAGES.filter((s) => wanted.includes(s.name)) : STAGES;
+const stages =
+  wanted.length > 0 ? STAGES.filter((stage) => wanted.some((name) => named(stage, name))) : STAGES;
 
 let clusterPort;
 const cleanUp = () => {
@@ -83,7 +96,13 @@ try {
         const started = performance.now();
         const print =
           index === 0 ? undefined : (output) => console.log(`\n▶ ${stage.name} (output)\n${output}`);
-        const code = await run('npm', ['run', '--silent', stage.script], env, print);
+        const args = stage.args ? ['--', ...stage.args] : [];
+        const code = await run(
+          'npm',
+          ['run', '--silent', stage.script, ...args],
+          { ...env, ...stage.env },
+          print,
+        );
         return { stage, code, seconds: (performance.now() - started) / 1000 };
       }),
     );

@@ -142,6 +142,22 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
     expect(outcome.stdout).toContain('▶ security (output)\nout of test:security');
   });
 
+  it('runs the e2e tests in two parts, the ones waiting on real minutes beside the unit stage, each with its report', async () => {
+    const { dir, log } = fakeBin({ npm: 'echo "report=$E2E_REPORT" >> "$(dirname "$0")/calls.log"' });
+    const env = baseEnv(dir, { TEST_DATABASE_URL: 'postgres://given/db' });
+    expect((await runTestCommand(['e2e'], env)).code).toBe(0);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
+      'npm run --silent test:e2e -- --project=real-minutes',
+      'report=test-reports/e2e-minutes.json',
+      'npm run --silent test:e2e -- --project=browser-host --project=electron',
+      'report=',
+    ]);
+    rmSync(log);
+    const outcome = await runTestCommand(['unit', 'e2e-minutes'], env);
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain('▶ unit + e2e-minutes');
+  });
+
   it('uses the given TEST_DATABASE_URL and starts no cluster', async () => {
     const { dir, log } = fakeBin({ npm: 'echo "url=$TEST_DATABASE_URL" >> "$(dirname "$0")/calls.log"' });
     const outcome = await runTestCommand(
@@ -166,7 +182,8 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
 
   it('stops the cluster and the running stage on Ctrl-C', async () => {
     const port = await freePort();
-    const { dir } = fakeBin({ npm: 'exec sleep 60' });
+    // A length nothing else on the machine sleeps for: the check at the end looks for it machine-wide.
+    const { dir } = fakeBin({ npm: 'exec sleep 3217' });
     let sent = false;
     const outcome = await runTestCommand(
       ['unit'],
@@ -182,7 +199,7 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
     expect(outcome.stdout).toContain(`Stopped the test PostgreSQL cluster on port ${port}`);
     expect(existsSync(stateFile(port))).toBe(false);
     expect(await listening(port)).toBe(false);
-    expect(spawnSync('pgrep', ['-f', 'sleep 60']).status).not.toBe(0);
+    expect(spawnSync('pgrep', ['-f', 'sleep 3217']).status).not.toBe(0);
   });
 
   it.runIf(isRoot)('as root, installs what is missing from Debian, non-interactively', async () => {
