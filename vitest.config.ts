@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -49,6 +50,16 @@ const ENGINE_SUITES = [
   'tests/integration/server/reports/disk-full.test.ts',
 ];
 
+/**
+ * The files outside the component project that replace a module with `vi.mock` (Electron's API, which
+ * cannot run here): found by reading them, so a new one cannot be forgotten. They run in project `mocks`,
+ * each file in a module graph of its own: in a shared one, the first file's mock of a module is the one
+ * every later file gets.
+ */
+const MOCKING_FILES = globSync('tests/{unit,integration,security,cluster}/**/*.test.ts').filter((file) =>
+  /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')),
+);
+
 export default defineConfig({
   test: {
     // Server tests open real databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
@@ -61,31 +72,41 @@ export default defineConfig({
     // A fork runs one test file after another in the same module graph instead of a new process and a new
     // import of the server for each file: the unit, server, engines and main projects 31 % faster (server
     // and unit projects alone: 162 → 111 s, the same 1,213 tests passing). Every suite builds its own app,
-    // database and clock, so nothing a file needs lives in module state; the component project keeps its
-    // isolation (jsdom, and state a renderer module keeps on purpose, such as failures logged once).
+    // database and clock, so nothing a file needs lives in module state; the component and mocks projects
+    // keep their isolation (jsdom, and state a renderer module keeps on purpose, such as failures logged
+    // once; module mocks).
     isolate: false,
     // One `npm run test:unit` runs them all; `npx vitest run --project server` (or unit, engines, main,
-    // component) runs one: pure logic, the server on PGlite, the server suites that depend on the engine
-    // (PGlite and PostgreSQL, tests/support/engines.ts), the main process and its hosts, renderer components
-    // in jsdom.
+    // component, mocks) runs one: pure logic, the server on PGlite, the server suites that depend on the
+    // engine (PGlite and PostgreSQL, tests/support/engines.ts), the main process and its hosts, renderer
+    // components in jsdom, the files that mock a module.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'mocks', include: MOCKING_FILES, isolate: true, environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: MOCKING_FILES,
+          environment: 'node',
+        },
       },
       {
         extends: true,
         test: {
           name: 'server',
           include: ['tests/integration/server/**/*.test.ts'],
-          exclude: [...ENGINE_SUITES],
+          exclude: [...ENGINE_SUITES, ...MOCKING_FILES],
           environment: 'node',
           env: { TEST_ENGINES: 'pglite' },
         },
       },
       {
         extends: true,
-        test: { name: 'engines', include: [...ENGINE_SUITES], environment: 'node' },
+        test: { name: 'engines', include: [...ENGINE_SUITES], exclude: MOCKING_FILES, environment: 'node' },
       },
       {
         extends: true,
@@ -97,6 +118,7 @@ export default defineConfig({
             'tests/security/**/*.test.ts',
             'tests/cluster/**/*.test.ts',
           ],
+          exclude: MOCKING_FILES,
           environment: 'node',
         },
       },
