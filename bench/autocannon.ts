@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { pinned } from './server-process';
 
 const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
 
@@ -20,7 +21,7 @@ export interface AutocannonResult {
  * does not share the CPU of the process that measures, or of the server.
  */
 export async function runAutocannon(args: readonly string[]): Promise<AutocannonResult> {
-  const child = spawn(process.execPath, [AUTOCANNON, '--json', ...args], {
+  const child = spawn(...pinned('load', [AUTOCANNON, '--json', ...args]), {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let output = '';

@@ -23,13 +23,23 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * `BENCH_PIN=1`: the servers run on the first core and the load generator on the second (`taskset`), so that
+ * neither waits for the other's core and a wake-up of one does not land on the core the other is using.
+ * Answers the command and arguments that run `node args` so.
+ */
+export function pinned(role: 'server' | 'load', args: readonly string[]): [string, string[]] {
+  if (!process.env.BENCH_PIN) return [process.execPath, [...args]];
+  return ['taskset', ['--cpu-list', role === 'server' ? '0' : '1', process.execPath, ...args]];
+}
+
 /** A node process that prints its URL when it listens. */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   listening: RegExp,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(...pinned('server', args), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
