@@ -37,14 +37,14 @@ export function BackupRecoveryPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/backup-recovery')}
-        description="Backup jobs and their history, storage locations, and recovery points to restore from."
+        description={BACKUP_TEXTS.description}
         actions={
           <>
             <Button onClick={() => setConfiguring(true)} disabled={!data}>
-              Configure
+              {BACKUP_TEXTS.configure}
             </Button>
             <Button variant="primary" onClick={() => run.mutate(undefined)} disabled={!data || run.isPending}>
-              Run Backup
+              {BACKUP_TEXTS.runBackup}
             </Button>
           </>
         }
@@ -56,21 +56,27 @@ export function BackupRecoveryPage() {
       <InlineError message={test.error ? errorMessage(test.error, BACKUP_TEXTS.requestFailed) : null} />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
-        <LoadingState label="Loading backup data…" fallback="Loading backup data…" />
+        <LoadingState label={BACKUP_TEXTS.loading} fallback={BACKUP_TEXTS.loading} />
       ) : (
         <>
           {data.keyPending ? <KeyNotice /> : null}
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard label="Last successful backup" value={formatDateTime(data.kpis.lastSuccessfulBackup)} />
-            <KpiCard label="Last verified restore" value={formatDateTime(data.kpis.lastVerifiedRestore)} />
-            <KpiCard label="Storage used" value={formatBytes(data.kpis.storageUsed)} />
             <KpiCard
-              label="Success rate (30 days)"
+              label={BACKUP_TEXTS.kpis.lastSuccessfulBackup}
+              value={formatDateTime(data.kpis.lastSuccessfulBackup)}
+            />
+            <KpiCard
+              label={BACKUP_TEXTS.kpis.lastVerifiedRestore}
+              value={formatDateTime(data.kpis.lastVerifiedRestore)}
+            />
+            <KpiCard label={BACKUP_TEXTS.kpis.storageUsed} value={formatBytes(data.kpis.storageUsed)} />
+            <KpiCard
+              label={BACKUP_TEXTS.kpis.successRate}
               value={data.kpis.successRate30d === null ? '—' : `${data.kpis.successRate30d.toFixed(1)}%`}
             />
           </div>
           {data.activity.length > 0 ? (
-            <section aria-label="In progress" className="space-y-2">
+            <section aria-label={BACKUP_TEXTS.inProgress} className="space-y-2">
               {data.activity.map((a) => (
                 <div
                   key={`${a.kind}-${a.runId}`}
@@ -96,11 +102,11 @@ export function BackupRecoveryPage() {
           <RestoreTestCard />
           <PageTabs
             tabs={[
-              { name: 'Backup Jobs', panel: <JobsTab jobs={data.jobs} /> },
-              { name: 'Backup History', panel: <HistoryTab history={data.history} /> },
-              { name: 'Storage Locations', panel: <LocationsTab locations={data.locations} /> },
+              { name: BACKUP_TEXTS.tabs.jobs, panel: <JobsTab jobs={data.jobs} /> },
+              { name: BACKUP_TEXTS.tabs.history, panel: <HistoryTab history={data.history} /> },
+              { name: BACKUP_TEXTS.tabs.locations, panel: <LocationsTab locations={data.locations} /> },
               {
-                name: 'Recovery Points',
+                name: BACKUP_TEXTS.tabs.points,
                 panel: (
                   <RecoveryPointsTab
                     points={data.recoveryPoints}

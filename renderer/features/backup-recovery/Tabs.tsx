@@ -8,6 +8,8 @@ import { formatBytes, formatSeconds, usedPercent } from './format';
 import { JOB_STATUS, RUN_STATUS, STORAGE_STATUS, VERIFICATION } from './statuses';
 import { BACKUP_TEXTS } from './texts';
 
+const COLUMNS = BACKUP_TEXTS.columns;
+
 const badge = ([tone, text]: [Parameters<typeof StatusBadge>[0]['tone'], string]) => (
   <StatusBadge tone={tone}>{text}</StatusBadge>
 );
@@ -17,33 +19,41 @@ type Run = BackupOverview['history'][number];
 type Location = BackupOverview['locations'][number];
 
 const JOB_COLUMNS: readonly DataColumn<Job>[] = [
-  { id: 'name', header: 'Name', cell: (job) => job.name },
-  { id: 'type', header: 'Type', cell: (job) => job.type },
-  { id: 'source', header: 'Source', cell: (job) => job.source },
-  { id: 'destination', header: 'Destination', cell: (job) => job.destination },
-  { id: 'schedule', header: 'Schedule', cell: (job) => job.schedule, className: 'font-mono' },
-  { id: 'status', header: 'Status', cell: (job) => badge(JOB_STATUS[job.status]!) },
-  { id: 'lastRun', header: 'Last run', cell: (job) => formatDateTime(job.lastRun) },
-  { id: 'nextRun', header: 'Next run', cell: (job) => (job.nextRun ? formatDateTime(job.nextRun) : '—') },
-  { id: 'size', header: 'Size', cell: (job) => formatBytes(job.size) },
-  { id: 'duration', header: 'Duration', cell: (job) => formatSeconds(job.duration) },
-  { id: 'retention', header: 'Retention', cell: (job) => `${job.retention} days` },
-  { id: 'compression', header: 'Compression', cell: (job) => job.compression },
-  { id: 'encryption', header: 'Encryption', cell: (job) => job.encryption },
+  { id: 'name', header: COLUMNS.jobs.name, cell: (job) => job.name },
+  { id: 'type', header: COLUMNS.jobs.type, cell: (job) => job.type },
+  { id: 'source', header: COLUMNS.jobs.source, cell: (job) => job.source },
+  { id: 'destination', header: COLUMNS.jobs.destination, cell: (job) => job.destination },
+  { id: 'schedule', header: COLUMNS.jobs.schedule, cell: (job) => job.schedule, className: 'font-mono' },
+  { id: 'status', header: COLUMNS.jobs.status, cell: (job) => badge(JOB_STATUS[job.status]!) },
+  { id: 'lastRun', header: COLUMNS.jobs.lastRun, cell: (job) => formatDateTime(job.lastRun) },
+  {
+    id: 'nextRun',
+    header: COLUMNS.jobs.nextRun,
+    cell: (job) => (job.nextRun ? formatDateTime(job.nextRun) : '—'),
+  },
+  { id: 'size', header: COLUMNS.jobs.size, cell: (job) => formatBytes(job.size) },
+  { id: 'duration', header: COLUMNS.jobs.duration, cell: (job) => formatSeconds(job.duration) },
+  { id: 'retention', header: COLUMNS.jobs.retention, cell: (job) => `${job.retention} days` },
+  { id: 'compression', header: COLUMNS.jobs.compression, cell: (job) => job.compression },
+  { id: 'encryption', header: COLUMNS.jobs.encryption, cell: (job) => job.encryption },
 ];
 
 const RUN_COLUMNS: readonly DataColumn<Run>[] = [
-  { id: 'job', header: 'Job', cell: (run) => run.jobName },
-  { id: 'type', header: 'Type', cell: (run) => run.type },
-  { id: 'start', header: 'Start', cell: (run) => formatDateTime(run.startTime) },
-  { id: 'end', header: 'End', cell: (run) => (run.endTime ? formatDateTime(run.endTime) : '—') },
-  { id: 'status', header: 'Status', cell: (run) => badge(RUN_STATUS[run.status]!) },
-  { id: 'size', header: 'Size', cell: (run) => formatBytes(run.size) },
-  { id: 'duration', header: 'Duration', cell: (run) => formatSeconds(run.duration) },
-  { id: 'tables', header: 'Tables', cell: (run) => run.filesBackedUp },
+  { id: 'job', header: COLUMNS.history.job, cell: (run) => run.jobName },
+  { id: 'type', header: COLUMNS.history.type, cell: (run) => run.type },
+  { id: 'start', header: COLUMNS.history.start, cell: (run) => formatDateTime(run.startTime) },
+  {
+    id: 'end',
+    header: COLUMNS.history.end,
+    cell: (run) => (run.endTime ? formatDateTime(run.endTime) : '—'),
+  },
+  { id: 'status', header: COLUMNS.history.status, cell: (run) => badge(RUN_STATUS[run.status]!) },
+  { id: 'size', header: COLUMNS.history.size, cell: (run) => formatBytes(run.size) },
+  { id: 'duration', header: COLUMNS.history.duration, cell: (run) => formatSeconds(run.duration) },
+  { id: 'tables', header: COLUMNS.history.tables, cell: (run) => run.filesBackedUp },
   {
     id: 'error',
-    header: 'Error',
+    header: COLUMNS.history.error,
     cell: (run) => run.errorMessage ?? '',
     className: 'break-words text-red-700 dark:text-red-400',
     width: 'minmax(0,2fr)',
@@ -51,20 +61,25 @@ const RUN_COLUMNS: readonly DataColumn<Run>[] = [
 ];
 
 const LOCATION_COLUMNS: readonly DataColumn<Location>[] = [
-  { id: 'name', header: 'Name', cell: (l) => l.name },
-  { id: 'type', header: 'Type', cell: (l) => `${l.type} (${l.provider})` },
-  { id: 'path', header: 'Path', cell: (l) => l.path, className: 'font-mono text-xs break-all' },
-  { id: 'capacity', header: 'Capacity', cell: (l) => formatBytes(l.capacity) },
-  { id: 'used', header: 'Used', cell: (l) => formatBytes(l.used) },
-  { id: 'available', header: 'Available', cell: (l) => formatBytes(l.available) },
+  { id: 'name', header: COLUMNS.locations.name, cell: (l) => l.name },
+  { id: 'type', header: COLUMNS.locations.type, cell: (l) => `${l.type} (${l.provider})` },
+  {
+    id: 'path',
+    header: COLUMNS.locations.path,
+    cell: (l) => l.path,
+    className: 'font-mono text-xs break-all',
+  },
+  { id: 'capacity', header: COLUMNS.locations.capacity, cell: (l) => formatBytes(l.capacity) },
+  { id: 'used', header: COLUMNS.locations.used, cell: (l) => formatBytes(l.used) },
+  { id: 'available', header: COLUMNS.locations.available, cell: (l) => formatBytes(l.available) },
   {
     id: 'usage',
-    header: 'Usage',
+    header: COLUMNS.locations.usage,
     cell: (l) => <LoadBar value={usedPercent(l.used, l.available)} label={`${l.name} used`} />,
   },
   {
     id: 'status',
-    header: 'Status',
+    header: COLUMNS.locations.status,
     cell: (l) => (
       <>
         {badge(STORAGE_STATUS[l.status]!)}
@@ -72,23 +87,27 @@ const LOCATION_COLUMNS: readonly DataColumn<Location>[] = [
       </>
     ),
   },
-  { id: 'lastCheck', header: 'Last check', cell: (l) => formatDateTime(l.lastCheck) },
+  { id: 'lastCheck', header: COLUMNS.locations.lastCheck, cell: (l) => formatDateTime(l.lastCheck) },
 ];
 
 const POINT_COLUMNS: readonly DataColumn<RecoveryPoint>[] = [
-  { id: 'time', header: 'Time', cell: (p) => formatDateTime(p.timestamp) },
-  { id: 'type', header: 'Type', cell: (p) => p.type },
-  { id: 'size', header: 'Size', cell: (p) => formatBytes(p.size) },
-  { id: 'location', header: 'Location', cell: (p) => p.location },
-  { id: 'verification', header: 'Verification', cell: (p) => badge(VERIFICATION[p.verification]!) },
-  { id: 'tags', header: 'Tags', cell: (p) => p.tags.join(', ') },
+  { id: 'time', header: COLUMNS.points.time, cell: (p) => formatDateTime(p.timestamp) },
+  { id: 'type', header: COLUMNS.points.type, cell: (p) => p.type },
+  { id: 'size', header: COLUMNS.points.size, cell: (p) => formatBytes(p.size) },
+  { id: 'location', header: COLUMNS.points.location, cell: (p) => p.location },
+  {
+    id: 'verification',
+    header: COLUMNS.points.verification,
+    cell: (p) => badge(VERIFICATION[p.verification]!),
+  },
+  { id: 'tags', header: COLUMNS.points.tags, cell: (p) => p.tags.join(', ') },
 ];
 
 export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
   return (
     <DataTable
-      label="Backup jobs"
-      scrollLabel="Backup jobs"
+      label={BACKUP_TEXTS.tables.jobs}
+      scrollLabel={BACKUP_TEXTS.tables.jobs}
       columns={JOB_COLUMNS}
       data={jobs}
       getRowId={(job) => job.id}
@@ -101,8 +120,8 @@ export function JobsTab({ jobs }: { jobs: BackupOverview['jobs'] }) {
 export function HistoryTab({ history }: { history: BackupOverview['history'] }) {
   return (
     <DataTable
-      label="Backup history"
-      scrollLabel="Backup history"
+      label={BACKUP_TEXTS.tables.history}
+      scrollLabel={BACKUP_TEXTS.tables.history}
       columns={RUN_COLUMNS}
       data={history}
       getRowId={(run) => run.id}
@@ -115,8 +134,8 @@ export function HistoryTab({ history }: { history: BackupOverview['history'] }) 
 export function LocationsTab({ locations }: { locations: BackupOverview['locations'] }) {
   return (
     <DataTable
-      label="Storage locations"
-      scrollLabel="Storage locations"
+      label={BACKUP_TEXTS.tables.locations}
+      scrollLabel={BACKUP_TEXTS.tables.locations}
       columns={LOCATION_COLUMNS}
       data={locations}
       getRowId={(l) => l.id}
@@ -151,8 +170,8 @@ export function RecoveryPointsTab({
     <div className="space-y-2">
       <p className="text-xs text-muted">{BACKUP_TEXTS.downloadNote}</p>
       <DataTable
-        label="Recovery points"
-        scrollLabel="Recovery points"
+        label={BACKUP_TEXTS.tables.points}
+        scrollLabel={BACKUP_TEXTS.tables.points}
         columns={POINT_COLUMNS}
         data={points}
         getRowId={(p) => p.id}
