@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -76,9 +75,17 @@ export async function registerBackupRoutes(
 ): Promise<void> {
   let made: Promise<BackupService> | undefined;
   let firstStart = false;
+  // An app built without a data folder (tests) keeps its backups and key in a folder of its own, removed
+  // when the app closes; a server always has one (CONSOLE_DATA_DIR, its data directory or working folder).
+  let temporaryFolder: Promise<string> | undefined;
+  app.addHook('onClose', async () => {
+    const folder = await temporaryFolder?.catch(() => undefined);
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
   const backups = () =>
     (made ??= (async () => {
-      const dataFolder = ctx.config.dataFolder ?? (await mkdtemp(path.join(tmpdir(), 'console-data-')));
+      const dataFolder =
+        ctx.config.dataFolder ?? (await (temporaryFolder = mkdtemp(path.join(tmpdir(), 'console-data-'))));
       const service = new BackupService({
         database,
         dataFolder,
