@@ -83,12 +83,14 @@ export class BackupService {
    * default location: the first start of a new install.
    */
   async recover(): Promise<{ firstStart: boolean }> {
-    const { registered, movedFrom } = await ensureDefaultLocation(this.db, this.options.dataFolder, {
-      follow: this.database.kind === 'pglite',
-    });
+    const { location, registered, movedFrom } = await ensureDefaultLocation(
+      this.db,
+      this.options.dataFolder,
+      { follow: this.database.kind === 'pglite' },
+    );
     if (movedFrom)
       this.options.logger.warn(
-        { from: movedFrom, to: path.join(this.options.dataFolder, 'backups') },
+        { from: movedFrom, to: location.path },
         'the data folder was moved or copied: its default backup location follows it',
       );
     await this.failAbandonedRuns({ atStart: true });

@@ -687,14 +687,11 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
   it('the default location is the backups folder of the data folder the database lives in: on PostgreSQL another instance starting with its own data folder leaves it where it was registered', async () => {
     const own = path.join(dataFolder, 'backups');
     const elsewhere = path.join(work, `instance-${target.name}`);
-    const other = new BackupService({
+    const other = await quietBackupService({
       database: suite.database,
       dataFolder: elsewhere,
       key: service.key,
       now: clock.now,
-      logger: { warn: () => undefined, error: () => undefined },
-      emit: async () => undefined,
-      raiseAlert: async () => undefined,
     });
     await other.recover();
     // PGlite in a folder is that folder's (a folder moved or copied: pglite-folder.test.ts).
