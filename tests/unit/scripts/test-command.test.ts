@@ -18,16 +18,22 @@ import {
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, installHint, missing, requirements } from '../../../scripts/test-setup.mjs';
 
 const SCRIPT = path.resolve('scripts/test.mjs');
 const isRoot = process.getuid?.() === 0;
 const hasPostgres = existsSync('/usr/lib/postgresql/15/bin/initdb');
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A folder with executables standing in for `npm` (and `apt-get`), put first on PATH. */
 function fakeBin(tools: Record<string, string>, base = tmpdir()): { dir: string; log: string } {
   const dir = mkdtempSync(path.join(base, 'fake-bin-'));
+  made.push(dir);
   const log = path.join(dir, 'calls.log');
   for (const [name, body] of Object.entries(tools)) {
     const file = path.join(dir, name);
