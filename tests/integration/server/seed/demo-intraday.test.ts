@@ -168,3 +168,32 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });
+
+describe.each(testDatabases)('the fill of a first start on $name', (target) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemo(database, { tenants: false });
+    await insertDemoSignals(database.db, BUILD);
+    await insertDemoUsage(database.db, BUILD);
+    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
+    await migrateDatabase(database, { now: Date.parse(FIRST_STARTS[2]!) });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('gives way to the event loop between hours: a request read meanwhile waits for one hour at most', async () => {
+    let hours = 0;
+    const fill = fillDemoDay(database.db, () => {
+      hours++;
+      return false;
+    });
+    // What a request arriving now would get: its turn once the event loop runs again.
+    const seenAt = await new Promise<number>((resolve) => setImmediate(() => resolve(hours)));
+    const total = await fill;
+    expect(total).toBe(23);
+    expect(seenAt).toBeLessThanOrEqual(2);
+  });
+});
