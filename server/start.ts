@@ -195,16 +195,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // The first probe and sample at once: the screens show statuses and load from the start, not later.
       void signals.probe().catch((error: unknown) => logger.warn({ err: error }, 'first probe failed'));
       void signals.sample().catch((error: unknown) => logger.warn({ err: error }, 'first sample failed'));
-      // After it answers: the sign-in waits for an hour of the fill at most, not the whole of it.
-      settled = fillDemoDay(database.db, () => closing !== undefined).then(
-        () => undefined,
-        (error: unknown) => logger.warn({ err: error }, 'the demo could not be filled up to now'),
-      );
       // Started on the folder a restore put in place: the one it replaced is no longer needed.
       if (folder) {
         const removed = await removePreviousFolders(folder);
         if (removed > 0) logger.info(`PGlite data folder: removed ${removed} folder(s) a restore replaced`);
       }
+      // After it answers, and after this start has returned (a macrotask later): a request waits for a
+      // step of the fill at most, not the whole of it, and the caller hears that the server listens first.
+      // On PGlite the fill's statements run as microtasks: begun here, its first step (the series' move,
+      // ~0.5 s) would run before the caller's continuation.
+      settled = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => fillDemoDay(database.db, () => closing !== undefined))
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error }, 'the demo could not be filled up to now'),
+        );
     } catch (error) {
       await signals?.stop().catch(() => undefined);
       await jobs.stop(0).catch(() => undefined);

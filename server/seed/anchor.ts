@@ -19,7 +19,8 @@
  * start's day, and a console opened at 22:00 would chart a day of nothing. So the first start then fills
  * them from the seed's (moved) instant to its own minute, from the same models that seeded them: request
  * roll-ups, process samples, probes (seed/signals.ts) and today's console usage (seed/usage.ts) — after
- * it answers, an hour at a time (fillDemoDay).
+ * it answers, an hour at a time (fillDemoDay). Their move by whole days is the fill's first step too, not
+ * the start's: ~0.5 s of a first launch (issue 29), and only the monitoring screens read them.
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -92,6 +93,13 @@ export interface DemoShift {
   keyed?: boolean;
   /** Only the rows this condition picks; the others are moved elsewhere (see anchorDemo). */
   where?: SQL;
+  /**
+   * An intraday series, moved after the server answers, by the fill's first step (fillDemoDay), not by
+   * the start's move: only the rows not after the seed's instant, so that what this server has recorded
+   * meanwhile (a probe, a sample, its first minute) stays where it is. Nothing reads them before that
+   * but the monitoring screens, which the fill completes anyway.
+   */
+  series?: true;
 }
 
 /** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
@@ -141,16 +149,16 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
     keyed: true,
   },
   { table: cloudCosts, days: [cloudCosts.date], keyed: true },
-  { table: usageEvents, days: [usageEvents.occurredAt, usageEvents.receivedAt] },
+  { table: usageEvents, days: [usageEvents.occurredAt, usageEvents.receivedAt], series: true },
   // The monitoring signals: whole days keep minutes and hours on their boundaries.
-  { table: requestRollups, days: [requestRollups.periodStart], keyed: true },
+  { table: requestRollups, days: [requestRollups.periodStart], keyed: true, series: true },
   { table: requestErrorExamples, days: [requestErrorExamples.lastSeenAt] },
   {
     table: serverInstances,
     days: [serverInstances.startedAt, serverInstances.lastSeenAt, serverInstances.stoppedAt],
   },
-  { table: processSamples, days: [processSamples.sampledAt], keyed: true },
-  { table: serviceProbes, days: [serviceProbes.checkedAt], keyed: true },
+  { table: processSamples, days: [processSamples.sampledAt], keyed: true, series: true },
+  { table: serviceProbes, days: [serviceProbes.checkedAt], keyed: true, series: true },
   // Integrations (issue 16): the demo endpoints' delivery history and the demo API keys.
   {
     table: integrations,
@@ -245,9 +253,10 @@ function moved(column: PgColumn, shift: DemoShift, move: DemoMove): SQL {
 export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
   const config = getTableConfig(shift.table);
   const table = sql.identifier(config.name);
+  const where = shift.where ? sql` where ${shift.where}` : sql``;
   if (shift.keyed) {
     const columns = config.columns;
-    return sql`with old as (delete from ${table} returning *)
+    return sql`with old as (delete from ${table}${where} returning *)
       insert into ${table} (${sql.join(
         columns.map((c) => sql.identifier(c.name)),
         sql`, `,
@@ -261,13 +270,26 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
   return sql`update ${table} set ${sql.join(
     shifted.map((c) => sql`${sql.identifier(c.name)} = ${moved(c, shift, move)}`),
     sql`, `,
-  )}${shift.where ? sql` where ${shift.where}` : sql``}`;
+  )}${where}`;
+}
+
+/**
+ * Moves the intraday series (DEMO_SHIFTS' `series`): their rows the seed made, which all lie at or before
+ * its instant; a row this server recorded lies on the first start's day or later.
+ */
+async function moveSeries(tx: Db, seededAt: Date, move: DemoMove): Promise<void> {
+  if (move.days === 0) return;
+  for (const shift of DEMO_SHIFTS) {
+    if (!shift.series) continue;
+    const where = sql`${sql.identifier(shift.days[0]!.name)} <= ${seededAt}`;
+    await tx.execute(shiftStatement({ ...shift, where }, move));
+  }
 }
 
 /**
  * Moves a demo that is waiting for its first start to `now`'s day, once; answers the move, or null when
- * there was nothing to move (no demo, or moved already). Its intraday series then end at the start of the
- * day: fillDemoDay continues them to `now`'s minute once the server answers. The demo's audit records are
+ * there was nothing to move (no demo, or moved already). Its intraday series are left to fillDemoDay,
+ * which moves them and continues them to `now`'s minute once the server answers. The demo's audit records are
  * still unsealed (no hash yet): the append-only trigger lets exactly those be rewritten under
  * audit.sealing; they are moved as they are sealed, in one pass, so `GET /audit-logs/verify` holds with
  * the moved instants.
@@ -283,38 +305,51 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
     const move = demoMove(anchor.seededAt.getTime(), now);
     if (move.days !== 0 || move.months !== 0) {
       await tx.execute(sql`select set_config('audit.sealing', 'on', true)`);
-      for (const shift of DEMO_SHIFTS) await tx.execute(shiftStatement(shift, move));
+      for (const shift of DEMO_SHIFTS) if (!shift.series) await tx.execute(shiftStatement(shift, move));
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
       await sealLegacyAuditRecords(tx, move.days * DAY_MS);
     }
+    // filledTo stays null while the series wait for their move (the fill's first step).
     await tx
       .update(demoAnchor)
-      .set({ anchoredAt: new Date(now), filledTo: new Date(anchor.seededAt.getTime() + move.days * DAY_MS) })
+      .set({ anchoredAt: new Date(now), filledTo: move.days === 0 ? anchor.seededAt : null })
       .where(eq(demoAnchor.id, true));
     return move;
   });
 }
 
 /**
- * Continues the moved demo's intraday series from where they end (filledTo) to the minute of its first
- * start (anchoredAt), an hour per transaction, and today's console usage with the last hour; answers the
- * hours filled. A start runs it after it answers (issue 29: a fast first launch): in one transaction the
- * fill held PGlite's only connection for 1–2 s of a first sign-in; so, a request waits for an hour's
- * ~0.1 s at most (the fill yields to the event loop between hours). What is filled stays filled: a start stopped halfway continues on the next one, still to
- * the first start's minute (the server recorded what came after itself). `stop` ends it between hours.
+ * Moves the demo's intraday series (DEMO_SHIFTS' `series`) to the first start's day, then continues them
+ * from where they end (filledTo) to the minute of its first start (anchoredAt), an hour per transaction,
+ * and today's console usage with the last hour; answers the hours filled. A start runs it after it
+ * answers (issue 29: a fast first launch): in one transaction with the start's move, the series' move
+ * (~0.5 s) and the fill (1–2 s) held PGlite's only connection ahead of the first sign-in; so, a request
+ * waits for the series' move or an hour's ~0.1 s at most (the fill yields to the event loop between
+ * steps). What is done stays done: a start stopped halfway continues on the next one, still to the first
+ * start's minute (the server recorded what came after itself). `stop` ends it between steps.
  */
 export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Promise<number> {
   let hours = 0;
   for (;;) {
     if (stop()) return hours;
-    const more = await db.transaction(async (tx) => {
+    const step = await db.transaction(async (tx): Promise<'moved' | 'hour' | 'done'> => {
       const [anchor] = await tx.select().from(demoAnchor).for('update');
-      if (!anchor?.anchoredAt || !anchor.filledTo) return false;
+      if (!anchor?.anchoredAt) return 'done';
       const target = anchor.anchoredAt.getTime();
+      const move = demoMove(anchor.seededAt.getTime(), target);
+      const seededAt = anchor.seededAt.getTime() + move.days * DAY_MS;
+      if (!anchor.filledTo) {
+        // The first step: the series move to the first start's day, and end where the seed ended them.
+        await moveSeries(tx, anchor.seededAt, move);
+        await tx
+          .update(demoAnchor)
+          .set({ filledTo: new Date(seededAt) })
+          .where(eq(demoAnchor.id, true));
+        return 'moved';
+      }
       const lastMinute = target - (target % MINUTE_MS);
       const filledTo = anchor.filledTo.getTime();
-      if (filledTo >= lastMinute) return false;
-      const seededAt = anchor.seededAt.getTime() + demoMove(anchor.seededAt.getTime(), target).days * DAY_MS;
+      if (filledTo >= lastMinute) return 'done';
       // The hour after the last one made whole; the seed's own last hour is made again from its start.
       const hour = startOfHour(filledTo + MINUTE_MS);
       const to = await fillDemoSignalsHour(tx, seededAt, hour, target);
@@ -323,11 +358,11 @@ export async function fillDemoDay(db: Db, stop: () => boolean = () => false): Pr
         .update(demoAnchor)
         .set({ filledTo: new Date(to) })
         .where(eq(demoAnchor.id, true));
-      return true;
+      return 'hour';
     });
-    if (!more) return hours;
-    hours++;
-    // Gives way between hours. On PGlite a transaction's statements resolve as microtasks, with no I/O
+    if (step === 'done') return hours;
+    if (step === 'hour') hours++;
+    // Gives way between steps. On PGlite a transaction's statements resolve as microtasks, with no I/O
     // in between: without this, the whole fill ran before anything else (a request, the readdir after
     // listen, the thread's "ready" to the host): ~0.6 s of a first start at 22:00.
     await new Promise<void>((resolve) => setImmediate(resolve));

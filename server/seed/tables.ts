@@ -15,9 +15,10 @@ export const demoAnchor = pgTable(
     /** null: the dates still count back from seededAt (a snapshot waiting for its first start). */
     anchoredAt: instant('anchored_at'),
     /**
-     * The minute up to which the intraday series are filled (seed/anchor.ts, fillDemoDay): the move sets
-     * it to where the snapshot's series end, and the fill, after the first start answers, takes it an hour
-     * at a time to the minute of anchoredAt. null: not moved yet.
+     * The minute up to which the intraday series are filled (seed/anchor.ts, fillDemoDay): the fill's
+     * first step, after the first start answers, moves the series and sets it to where the snapshot's
+     * series end, then takes it an hour at a time to the minute of anchoredAt. null: the series are not
+     * moved yet (a demo moved on its seed's day has nothing to move: set by the start's move).
      */
     filledTo: instant('filled_to'),
   },

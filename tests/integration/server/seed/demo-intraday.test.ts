@@ -64,6 +64,7 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   let database: Database;
   let app: FastifyInstance;
   let token: string;
+  let unmoved: typeof demoAnchor.$inferSelect | undefined;
   let moved: typeof demoAnchor.$inferSelect | undefined;
   let halfway: typeof demoAnchor.$inferSelect | undefined;
   let firstRun = 0;
@@ -81,13 +82,16 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     await insertDemoSignals(database.db, BUILD);
     await insertDemoUsage(database.db, BUILD);
     await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
-    // The first start: the move, then (once the server answers) the fill, an hour per transaction. This
-    // one is cut short after its first hour, as a stop would, and the next start goes on.
+    // The first start: the move, then (once the server answers) the series' move and the fill, an hour
+    // per transaction. This one is cut short after its first hour, as a stop would, and the next start
+    // goes on. What the server recorded before (its own minute) is neither moved nor overwritten.
     await migrateDatabase(database, { now });
-    [moved] = await database.db.select().from(demoAnchor);
+    [unmoved] = await database.db.select().from(demoAnchor);
     await database.db.insert(requestRollups).values(ownMinute(now));
-    let hours = 0;
-    firstRun = await fillDemoDay(database.db, () => hours++ >= 1);
+    let steps = 0;
+    await fillDemoDay(database.db, () => steps++ >= 1);
+    [moved] = await database.db.select().from(demoAnchor);
+    firstRun = await fillDemoDay(database.db, () => steps++ >= 3);
     [halfway] = await database.db.select().from(demoAnchor);
     secondRun = await fillDemoDay(database.db);
     app = await buildTestApp(database, clock);
@@ -109,6 +113,7 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
 
   it('fills after the move, an hour at a time; a fill cut short goes on where it stopped', async () => {
     const day = now - (now % DAY);
+    expect(unmoved).toMatchObject({ anchoredAt: new Date(now), filledTo: null });
     expect(moved).toMatchObject({ anchoredAt: new Date(now), filledTo: new Date(day) });
     expect(firstRun).toBe(1);
     expect(halfway?.filledTo).toEqual(new Date(Math.min(day + HOUR - MINUTE, now - (now % MINUTE))));
