@@ -15,6 +15,9 @@ import { SpendEditor } from './SpendEditor';
 import { SystemHealthGrid } from './SystemHealthGrid';
 import { TopCenters } from './TopCenters';
 import { useBusinessFigures, useDashboardScope } from './queries';
+import { DASHBOARD_TEXTS } from './texts';
+
+const CARDS = DASHBOARD_TEXTS.cards;
 
 /**
  * The executive dashboard (part 1 §2) on the server's figures for the header's date range, refreshed
@@ -35,14 +38,14 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/dashboard')}
-        description={`${scope === 'platform' ? 'Platform-wide' : "Your organization's"} figures, ${rangeLabel.toLowerCase()}; refreshed every 30 seconds.`}
+        description={DASHBOARD_TEXTS.description(scope === 'platform', rangeLabel)}
       />
       {figures.isError ? (
         <p
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
         >
-          Could not load the figures: {figures.error.message}
+          {DASHBOARD_TEXTS.loadFailed(figures.error.message)}
         </p>
       ) : null}
       {figures.data ? (
@@ -50,22 +53,22 @@ export function DashboardPage() {
           <KpiGrid figures={figures.data} />
           <div className="grid gap-6 lg:grid-cols-3">
             <Card
-              title="Revenue (12 months)"
+              title={CARDS.revenue}
               className="lg:col-span-2"
-              info={<InfoPopover label="Revenue (12 months)">{FIGURE_DEFINITIONS.revenueSeries}</InfoPopover>}
+              info={<InfoPopover label={CARDS.revenue}>{FIGURE_DEFINITIONS.revenueSeries}</InfoPopover>}
             >
               <RevenueChart series={figures.data.revenueSeries} />
             </Card>
             <Card
-              title="Revenue by Plan"
-              info={<InfoPopover label="Revenue by Plan">{FIGURE_DEFINITIONS.revenueByPlan}</InfoPopover>}
+              title={CARDS.revenueByPlan}
+              info={<InfoPopover label={CARDS.revenueByPlan}>{FIGURE_DEFINITIONS.revenueByPlan}</InfoPopover>}
             >
               <RevenueByPlan plans={figures.data.revenueByPlan} />
             </Card>
           </div>
           <Card
-            title="Top Centers"
-            info={<InfoPopover label="Top Centers">{FIGURE_DEFINITIONS.topCenters}</InfoPopover>}
+            title={CARDS.topCenters}
+            info={<InfoPopover label={CARDS.topCenters}>{FIGURE_DEFINITIONS.topCenters}</InfoPopover>}
           >
             <TopCenters centers={figures.data.topCenters} />
           </Card>
@@ -74,15 +77,15 @@ export function DashboardPage() {
         <Spinner />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="System Health">
+        <Card title={CARDS.systemHealth}>
           <SystemHealthGrid />
         </Card>
         <RealtimeAlertsList limit={8} />
       </div>
       {editsSpend ? (
         <Card
-          title="Sales & Marketing Spend"
-          info={<InfoPopover label="Sales & Marketing Spend">{FIGURE_DEFINITIONS.cac}</InfoPopover>}
+          title={CARDS.spend}
+          info={<InfoPopover label={CARDS.spend}>{FIGURE_DEFINITIONS.cac}</InfoPopover>}
         >
           <SpendEditor />
         </Card>

@@ -2,6 +2,7 @@ import { FIGURE_DEFINITIONS, type BusinessDashboard } from '../../../shared/api/
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { KpiCard } from '../../components/ui/KpiCard';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { DASHBOARD_TEXTS } from './texts';
 
 type Kpis = BusinessDashboard['kpis'];
 type Basis = BusinessDashboard['basis'];
@@ -15,62 +16,64 @@ interface Figure {
 }
 
 const count = (n: number) => formatNumber(n);
+const LABELS = DASHBOARD_TEXTS.kpis;
+const BASIS = DASHBOARD_TEXTS.basis;
 
 export const FIGURES: readonly Figure[] = [
   {
     key: 'mrr',
-    label: 'Monthly Recurring Revenue',
+    label: LABELS.mrr,
     value: (k) => formatMoney(k.mrr),
-    basis: (b) => `${count(b.payingCustomers)} paying customers, ARPA ${formatMoney(b.arpa)}.`,
+    basis: (b) => BASIS.mrr(count(b.payingCustomers), formatMoney(b.arpa)),
   },
   {
     key: 'annualRunRate',
-    label: 'Annual Run Rate',
+    label: LABELS.annualRunRate,
     value: (k) => formatMoney(k.annualRunRate),
-    basis: (_b, k) => `12 × ${formatMoney(k.mrr)}.`,
+    basis: (_b, k) => BASIS.annualRunRate(formatMoney(k.mrr)),
   },
   {
     key: 'grossMargin',
-    label: 'Gross Margin',
+    label: LABELS.grossMargin,
     value: (k) => formatPercent(k.grossMargin),
-    basis: (b) => `Revenue ${formatMoney(b.revenue)}, cloud cost ${formatMoney(b.cloudCost)}.`,
+    basis: (b) => BASIS.grossMargin(formatMoney(b.revenue), formatMoney(b.cloudCost)),
   },
   {
     key: 'cac',
-    label: 'Customer Acquisition Cost',
+    label: LABELS.cac,
     value: (k) => formatMoney(k.cac),
-    basis: (b) => `Spend ${formatMoney(b.acquisitionSpend)} ÷ ${count(b.newCustomers)} new customers.`,
+    basis: (b) => BASIS.cac(formatMoney(b.acquisitionSpend), count(b.newCustomers)),
   },
   {
     key: 'ltv',
-    label: 'Customer Lifetime Value',
+    label: LABELS.ltv,
     value: (k) => formatMoney(k.ltv),
     basis: (b, k) =>
-      `ARPA ${formatMoney(b.arpa)} × margin ${formatPercent(k.grossMargin)} ÷ churn ${formatPercent(b.averageChurn6m)}.`,
+      BASIS.ltv(formatMoney(b.arpa), formatPercent(k.grossMargin), formatPercent(b.averageChurn6m)),
   },
   {
     key: 'monthlyChurn',
-    label: 'Monthly Churn',
+    label: LABELS.monthlyChurn,
     value: (k) => formatPercent(k.monthlyChurn),
-    basis: (b) => `${count(b.customersLost)} lost of ${count(b.customersAtStart)} at the start.`,
+    basis: (b) => BASIS.monthlyChurn(count(b.customersLost), count(b.customersAtStart)),
   },
   {
     key: 'cloudMonthlyCost',
-    label: 'Cloud Monthly Cost',
+    label: LABELS.cloudMonthlyCost,
     value: (k) => formatMoney(k.cloudMonthlyCost),
-    basis: () => 'Lambda, DynamoDB, S3, CloudFront, API Gateway and others.',
+    basis: () => BASIS.cloudMonthlyCost,
   },
   {
     key: 'activeCenters',
-    label: 'Active Centers',
+    label: LABELS.activeCenters,
     value: (k) => count(k.activeCenters),
-    basis: () => 'Counted now.',
+    basis: () => BASIS.activeCenters,
   },
   {
     key: 'trialConversion',
-    label: 'Trial Conversion',
+    label: LABELS.trialConversion,
     value: (k) => formatPercent(k.trialConversion),
-    basis: (b) => `${count(b.trialsConverted)} converted of ${count(b.trialsEnded)} ended.`,
+    basis: (b) => BASIS.trialConversion(count(b.trialsConverted), count(b.trialsEnded)),
   },
 ];
 

@@ -3,6 +3,7 @@ import type { BusinessDashboard } from '../../../shared/api/business';
 import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
+import { DASHBOARD_TEXTS } from './texts';
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
@@ -13,9 +14,11 @@ const monthLabel = (month: string) =>
 
 type Row = BusinessDashboard['revenueSeries'][number] & { label: string };
 
+const TEXTS = DASHBOARD_TEXTS.revenueChart;
+
 const COLUMNS: readonly ChartColumn<Row>[] = [
-  { label: 'Month', value: (m) => m.label },
-  { label: 'Revenue', value: (m) => formatMoney(m.revenue, true) },
+  { label: TEXTS.month, value: (m) => m.label },
+  { label: TEXTS.revenue, value: (m) => formatMoney(m.revenue, true) },
 ];
 
 /** The 12-month revenue bars, with the figures as a table for assistive technology. */
@@ -23,7 +26,7 @@ export function RevenueChart({ series }: { series: BusinessDashboard['revenueSer
   const data: Row[] = series.map((m) => ({ ...m, label: monthLabel(m.month) }));
   return (
     <ChartFigure
-      summary="Revenue by month"
+      summary={TEXTS.summary}
       columns={COLUMNS}
       rows={data}
       rowKey={(m) => m.month}
@@ -37,7 +40,7 @@ export function RevenueChart({ series }: { series: BusinessDashboard['revenueSer
           <Tooltip {...TOOLTIP} formatter={(v) => formatMoney(Number(v), true)} />
           <Bar
             dataKey="revenue"
-            name="Revenue"
+            name={TEXTS.revenue}
             fill="var(--accent)"
             radius={[3, 3, 0, 0]}
             isAnimationActive={false}

@@ -5,8 +5,10 @@ import { formatMoney } from '../../lib/format';
 import { useSetSpendMutation } from './mutations';
 import { useAcquisitionSpend } from './queries';
 import { FormField } from '../../components/ui/FormField';
+import { DASHBOARD_TEXTS } from './texts';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
+const TEXTS = DASHBOARD_TEXTS.spend;
 
 /** The monthly sales and marketing spend that CAC divides, editable by a billing administrator. */
 export function SpendEditor() {
@@ -20,7 +22,7 @@ export function SpendEditor() {
     event.preventDefault();
     const value = Number(amount);
     if (amount.trim() === '' || !Number.isFinite(value) || value < 0) {
-      setInvalid('Enter the amount in dollars (0 or more)');
+      setInvalid(TEXTS.invalidAmount);
       return;
     }
     setInvalid(null);
@@ -31,7 +33,7 @@ export function SpendEditor() {
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
-        <FormField label="Month">
+        <FormField label={TEXTS.month}>
           {(field) => (
             <input
               {...field}
@@ -43,7 +45,7 @@ export function SpendEditor() {
             />
           )}
         </FormField>
-        <FormField label="Spend (USD)">
+        <FormField label={TEXTS.amount}>
           {(field) => (
             <input
               {...field}
@@ -58,16 +60,16 @@ export function SpendEditor() {
           )}
         </FormField>
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save spend'}
+          {save.isPending ? TEXTS.saving : TEXTS.save}
         </Button>
       </form>
       <InlineError message={error} />
       {save.isSuccess ? (
         <p role="status" className="text-sm text-green-700 dark:text-green-400">
-          Saved {formatMoney(save.data.amount, true)} for {save.data.month}.
+          {TEXTS.saved(formatMoney(save.data.amount, true), save.data.month)}
         </p>
       ) : null}
-      <ul className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" aria-label="Spend by month">
+      <ul className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" aria-label={TEXTS.byMonth}>
         {(spend.data ?? []).slice(0, 12).map((m) => (
           <li key={m.month} className="flex justify-between gap-2">
             <span className="text-muted">{m.month}</span>

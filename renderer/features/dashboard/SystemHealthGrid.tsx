@@ -6,6 +6,9 @@ import { formatMs, formatPct } from '../../lib/monitoring-format';
 import { formatDate } from '../../lib/format';
 import { useAppInfo } from '../../lib/appInfo';
 import { useServerHealth, useServiceSummary } from './queries';
+import { DASHBOARD_TEXTS } from './texts';
+
+const TEXTS = DASHBOARD_TEXTS.health;
 
 function duration(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
@@ -21,7 +24,7 @@ function Tile({ label, value, ok }: { label: string; value: string; ok?: boolean
     <div className="rounded-md border border-line p-3" aria-label={label} role="group">
       <p className="flex items-center gap-1.5 text-xs text-muted">
         {ok !== undefined ? (
-          <StatusIcon tone={ok ? 'ok' : 'critical'} label={ok ? 'Healthy' : 'Down'} />
+          <StatusIcon tone={ok ? 'ok' : 'critical'} label={ok ? TEXTS.healthy : TEXTS.down} />
         ) : null}
         {label}
       </p>
@@ -43,7 +46,7 @@ function ServiceTiles() {
             {s.name}
           </p>
           <p className="mt-1 text-sm font-medium text-fg capitalize">
-            {s.status} · {formatMs(s.responseMs)} · {formatPct(s.uptimePercent, 2)} up
+            {TEXTS.service(s.status, formatMs(s.responseMs), formatPct(s.uptimePercent, 2))}
           </p>
         </div>
       ))}
@@ -59,7 +62,7 @@ export function SystemHealthGrid() {
   if (health.isError) {
     return (
       <div className="grid gap-3 sm:grid-cols-2">
-        <Tile label="API server" value={`Unreachable: ${health.error.message}`} ok={false} />
+        <Tile label={TEXTS.apiServer} value={TEXTS.unreachable(health.error.message)} ok={false} />
       </div>
     );
   }
@@ -68,25 +71,29 @@ export function SystemHealthGrid() {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Tile
-        label="Database"
+        label={TEXTS.database}
         ok={db.reachable}
-        value={`${db.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} · ${
-          db.reachable ? `${db.latencyMs ?? 0} ms` : 'unreachable'
+        value={`${db.kind === 'pglite' ? TEXTS.pglite : TEXTS.postgres} · ${
+          db.reachable ? TEXTS.latency(db.latencyMs ?? 0) : TEXTS.databaseUnreachable
         }`}
       />
       <Tile
-        label="API server"
+        label={TEXTS.apiServer}
         ok={h.status === 'ok'}
-        value={`Up ${duration(h.uptimeSeconds)} · v${h.version}`}
+        value={TEXTS.up(duration(h.uptimeSeconds), h.version)}
       />
       <ServiceTiles />
       <Tile
-        label="Server location"
-        value={info.data ? (info.data.embeddedServer ? 'Embedded (this computer)' : 'Remote gateway') : '…'}
+        label={TEXTS.serverLocation}
+        value={info.data ? (info.data.embeddedServer ? TEXTS.embedded : TEXTS.remote) : TEXTS.pending}
       />
       <Tile
-        label="Last migration"
-        value={h.migrations.last ? `${h.migrations.last} · ${formatDate(h.migrations.appliedAt)}` : 'None'}
+        label={TEXTS.lastMigration}
+        value={
+          h.migrations.last
+            ? TEXTS.migration(h.migrations.last, formatDate(h.migrations.appliedAt))
+            : TEXTS.noMigration
+        }
       />
     </div>
   );
