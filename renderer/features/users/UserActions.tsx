@@ -3,6 +3,9 @@ import type { PlatformUser } from '../../../shared/api/users';
 import type { SettableUserStatus } from '../../../shared/users';
 import { USER_TEXTS } from '../../../shared/users';
 import { IconButton } from '../../components/ui/Button';
+import { USERS_TEXTS } from './texts';
+
+const TEXTS = USERS_TEXTS.actions;
 
 export interface UserActionHandlers {
   onEdit: (user: PlatformUser) => void;
@@ -31,8 +34,8 @@ export function UserActions({
   return (
     <div className="flex items-center gap-1">
       <IconButton
-        aria-label={`Edit ${user.name}`}
-        title="Edit"
+        aria-label={TEXTS.editUser(user.name)}
+        title={TEXTS.edit}
         disabled={busy}
         onClick={() => handlers.onEdit(user)}
       >
@@ -40,8 +43,8 @@ export function UserActions({
       </IconButton>
       {user.status === 'active' ? (
         <IconButton
-          aria-label={`Deactivate ${user.name}`}
-          title={selfReason ?? 'Deactivate'}
+          aria-label={TEXTS.deactivateUser(user.name)}
+          title={selfReason ?? TEXTS.deactivate}
           disabled={busy || self}
           onClick={() => handlers.onStatus(user, 'inactive')}
         >
@@ -49,8 +52,8 @@ export function UserActions({
         </IconButton>
       ) : user.status !== 'pending' ? (
         <IconButton
-          aria-label={`Activate ${user.name}`}
-          title="Activate"
+          aria-label={TEXTS.activateUser(user.name)}
+          title={TEXTS.activate}
           disabled={busy}
           onClick={() => handlers.onStatus(user, 'active')}
         >
@@ -59,8 +62,8 @@ export function UserActions({
       ) : null}
       {user.status !== 'suspended' ? (
         <IconButton
-          aria-label={`Suspend ${user.name}`}
-          title={selfReason ?? 'Suspend'}
+          aria-label={TEXTS.suspendUser(user.name)}
+          title={selfReason ?? TEXTS.suspend}
           disabled={busy || self}
           onClick={() => handlers.onStatus(user, 'suspended')}
         >
@@ -68,8 +71,10 @@ export function UserActions({
         </IconButton>
       ) : null}
       <IconButton
-        aria-label={`${user.status === 'pending' ? 'New invitation link for' : 'Reset password of'} ${user.name}`}
-        title={user.status === 'pending' ? 'New invitation link' : 'Reset password'}
+        aria-label={
+          user.status === 'pending' ? TEXTS.newInvitationLinkFor(user.name) : TEXTS.resetPasswordOf(user.name)
+        }
+        title={user.status === 'pending' ? TEXTS.newInvitationLink : TEXTS.resetPassword}
         disabled={busy}
         onClick={() => handlers.onReset(user)}
       >
@@ -77,8 +82,8 @@ export function UserActions({
       </IconButton>
       {user.twoFactorEnabled ? (
         <IconButton
-          aria-label={`Reset two-factor sign-in of ${user.name}`}
-          title="Reset two-factor sign-in"
+          aria-label={TEXTS.resetTwoFactorOf(user.name)}
+          title={TEXTS.resetTwoFactor}
           aria-haspopup="dialog"
           disabled={busy}
           onClick={() => handlers.onResetTwoFactor(user)}

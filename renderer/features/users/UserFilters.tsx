@@ -3,6 +3,9 @@ import { USER_STATUSES, USER_STATUS_LABELS, type UserStatus } from '../../../sha
 import { INPUT_CLASS } from '../../components/ui/styles';
 import type { UserFilter } from './filters';
 import { FormField } from '../../components/ui/FormField';
+import { USERS_TEXTS } from './texts';
+
+const TEXTS = USERS_TEXTS.filters;
 
 const isStatus = (value: string): value is UserStatus => (USER_STATUSES as readonly string[]).includes(value);
 
@@ -18,7 +21,7 @@ export function UserFilters({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-      <FormField label="Search users" hideLabel className="relative">
+      <FormField label={TEXTS.search} hideLabel className="relative">
         {(field) => (
           <>
             <Search
@@ -28,7 +31,7 @@ export function UserFilters({
             <input
               {...field}
               type="search"
-              placeholder="Search by name, email or center"
+              placeholder={TEXTS.searchPlaceholder}
               value={filter.search}
               onChange={(event) => onChange({ ...filter, search: event.target.value })}
               className={`${INPUT_CLASS} pl-9`}
@@ -36,7 +39,7 @@ export function UserFilters({
           </>
         )}
       </FormField>
-      <FormField label="Role" hideLabel>
+      <FormField label={TEXTS.role} hideLabel>
         {(field) => (
           <select
             {...field}
@@ -44,7 +47,7 @@ export function UserFilters({
             value={filter.role}
             onChange={(event) => onChange({ ...filter, role: event.target.value })}
           >
-            <option value="all">All roles</option>
+            <option value="all">{TEXTS.allRoles}</option>
             {roles.map((role) => (
               <option key={role.id} value={role.id}>
                 {role.label}
@@ -53,7 +56,7 @@ export function UserFilters({
           </select>
         )}
       </FormField>
-      <FormField label="Status" hideLabel>
+      <FormField label={TEXTS.status} hideLabel>
         {(field) => (
           <select
             {...field}
@@ -64,7 +67,7 @@ export function UserFilters({
               onChange({ ...filter, status: isStatus(value) ? value : 'all' });
             }}
           >
-            <option value="all">All statuses</option>
+            <option value="all">{TEXTS.allStatuses}</option>
             {USER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {USER_STATUS_LABELS[status]}

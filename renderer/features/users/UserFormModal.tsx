@@ -10,6 +10,9 @@ import { OneTimeLinkPanel } from '../../components/ui/OneTimeLinkPanel';
 import type { RoleChoice } from './rules';
 import { FormField } from '../../components/ui/FormField';
 import { useOrganizations } from '../organization/queries';
+import { USERS_TEXTS } from './texts';
+
+const TEXTS = USERS_TEXTS.form;
 
 interface Draft {
   name: string;
@@ -84,18 +87,16 @@ export function UserFormModal({
     update.mutate({ userId: user.id, changes }, { onSuccess: onClose });
   }
 
-  const title = user ? `Edit ${user.name}` : 'Add User';
+  const title = user ? TEXTS.editTitle(user.name) : TEXTS.addTitle;
   if (invitation) {
     return (
       <Modal open title={title} onClose={onClose}>
         <div className="space-y-4">
-          <p className="text-sm text-fg">
-            {draft.name} was added. The account stays pending until the invitation is accepted.
-          </p>
+          <p className="text-sm text-fg">{TEXTS.added(draft.name)}</p>
           <OneTimeLinkPanel data={invitation} who={draft.email} />
           <div className="flex justify-end">
             <Button variant="primary" onClick={onClose}>
-              Done
+              {USERS_TEXTS.buttons.done}
             </Button>
           </div>
         </div>
@@ -120,10 +121,10 @@ export function UserFormModal({
   return (
     <Modal open title={title} onClose={onClose}>
       <form onSubmit={submit} className="space-y-4" aria-label={title}>
-        {field('name', 'Name', { required: true, maxLength: 200, autoComplete: 'off' })}
-        {user ? null : field('email', 'Email', { type: 'email', required: true, maxLength: 320 })}
+        {field('name', TEXTS.name, { required: true, maxLength: 200, autoComplete: 'off' })}
+        {user ? null : field('email', TEXTS.email, { type: 'email', required: true, maxLength: 320 })}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Role">
+          <FormField label={TEXTS.role}>
             {(field) => (
               <select
                 {...field}
@@ -139,7 +140,7 @@ export function UserFormModal({
               </select>
             )}
           </FormField>
-          <FormField label="Center">
+          <FormField label={TEXTS.center}>
             {(field) => (
               <select
                 {...field}
@@ -147,7 +148,7 @@ export function UserFormModal({
                 value={draft.centerId}
                 onChange={(e) => set('centerId')(e.target.value)}
               >
-                <option value="">No center</option>
+                <option value="">{TEXTS.noCenter}</option>
                 {(centers.data ?? []).map((center) => (
                   <option key={center.id} value={center.id}>
                     {center.name}
@@ -158,14 +159,14 @@ export function UserFormModal({
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('phone', 'Phone', { type: 'tel', maxLength: 40 })}
-          {field('location', 'Location', { maxLength: 200 })}
+          {field('phone', TEXTS.phone, { type: 'tel', maxLength: 40 })}
+          {field('location', TEXTS.location, { maxLength: 200 })}
         </div>
-        <InlineError message={failed ? errorMessage(failed, 'The change failed') : null} />
+        <InlineError message={failed ? errorMessage(failed, USERS_TEXTS.changeFailed) : null} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{USERS_TEXTS.buttons.cancel}</Button>
           <Button type="submit" variant="primary" disabled={pending || !draft.name.trim() || !draft.role}>
-            {user ? 'Save' : 'Add User'}
+            {user ? USERS_TEXTS.buttons.save : USERS_TEXTS.buttons.addUser}
           </Button>
         </div>
       </form>

@@ -22,6 +22,7 @@ import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
 import { ResetTwoFactorModal } from './ResetTwoFactorModal';
 import { formatNumber } from '../../lib/format';
+import { USERS_TEXTS } from './texts';
 
 const count = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n));
 
@@ -52,35 +53,43 @@ export function UsersPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/users')}
-        description="Platform users with their roles, centers, status and last sign-in, to find, filter and add users."
+        description={USERS_TEXTS.description}
         actions={
           <>
             <Button onClick={() => exportUsers.mutate()} disabled={exportUsers.isPending}>
               <Download aria-hidden="true" className="size-4" />
-              Export users
+              {USERS_TEXTS.buttons.exportUsers}
             </Button>
             <Button variant="primary" onClick={() => setEditing('new')}>
               <UserPlus aria-hidden="true" className="size-4" />
-              Add User
+              {USERS_TEXTS.buttons.addUser}
             </Button>
           </>
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <KpiCard
-          label="Total Users"
+          label={USERS_TEXTS.kpis.total}
           value={count(stats.data?.total)}
-          detail={stats.data ? `${count(stats.data.newThisMonth)} new this month` : undefined}
+          detail={stats.data ? USERS_TEXTS.kpis.newThisMonth(count(stats.data.newThisMonth)) : undefined}
           testId="users-total"
         />
-        <KpiCard label="Active Users" value={count(stats.data?.active)} testId="users-active" />
-        <KpiCard label="Center Admins" value={count(stats.data?.centerAdmins)} testId="users-center-admins" />
-        <KpiCard label="Educators" value={count(stats.data?.educators)} testId="users-educators" />
+        <KpiCard label={USERS_TEXTS.kpis.active} value={count(stats.data?.active)} testId="users-active" />
+        <KpiCard
+          label={USERS_TEXTS.kpis.centerAdmins}
+          value={count(stats.data?.centerAdmins)}
+          testId="users-center-admins"
+        />
+        <KpiCard
+          label={USERS_TEXTS.kpis.educators}
+          value={count(stats.data?.educators)}
+          testId="users-educators"
+        />
       </div>
       <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-4">
           <UserFilters filter={filter} roles={roleOptions(all)} onChange={setFilter} />
-          <InlineError message={actionError ? errorMessage(actionError, 'The change failed') : null} />
+          <InlineError message={actionError ? errorMessage(actionError, USERS_TEXTS.changeFailed) : null} />
           <UsersTable
             users={shown}
             loading={users.isPending}
@@ -118,12 +127,12 @@ export function UsersPage() {
         <ResetTwoFactorModal user={twoFactorReset} onClose={() => setTwoFactorReset(null)} />
       ) : null}
       {link ? (
-        <Modal open title="One-time link" onClose={() => setLink(null)}>
+        <Modal open title={USERS_TEXTS.oneTimeLinkTitle} onClose={() => setLink(null)}>
           <div className="space-y-4">
             <OneTimeLinkPanel data={link.data} who={link.who} />
             <div className="flex justify-end">
               <Button variant="primary" onClick={() => setLink(null)}>
-                Done
+                {USERS_TEXTS.buttons.done}
               </Button>
             </div>
           </div>

@@ -4,11 +4,14 @@ import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { LastLogin } from './LastLogin';
 import { StatusBadge } from './StatusBadge';
 import { UserActions, type UserActionHandlers } from './UserActions';
+import { USERS_TEXTS } from './texts';
+
+const COLUMN = USERS_TEXTS.columns;
 
 const COLUMNS: DataColumn<PlatformUser>[] = [
   {
     id: 'user',
-    header: 'User',
+    header: COLUMN.user,
     rowHeader: true,
     width: 'minmax(14rem,2fr)',
     sortValue: (u) => u.name.toLowerCase(),
@@ -19,27 +22,29 @@ const COLUMNS: DataColumn<PlatformUser>[] = [
       </>
     ),
   },
-  { id: 'role', header: 'Role', sortValue: (u) => u.roleName, cell: (u) => u.roleName },
+  { id: 'role', header: COLUMN.role, sortValue: (u) => u.roleName, cell: (u) => u.roleName },
   {
     id: 'center',
-    header: 'Center',
+    header: COLUMN.center,
     sortValue: (u) => u.center?.name ?? '',
     cell: (u) => u.center?.name ?? '—',
   },
   {
     id: 'status',
-    header: 'Status',
+    header: COLUMN.status,
     sortValue: (u) => u.status,
     cell: (u) => (
       <div className="flex flex-col items-start gap-1">
         <StatusBadge status={u.status} />
-        {u.twoFactorEnabled ? <span className="text-xs text-muted">Two-factor on</span> : null}
+        {u.twoFactorEnabled ? (
+          <span className="text-xs text-muted">{USERS_TEXTS.table.twoFactorOn}</span>
+        ) : null}
       </div>
     ),
   },
   {
     id: 'lastLogin',
-    header: 'Last Login',
+    header: COLUMN.lastLogin,
     className: 'whitespace-nowrap',
     // Most recent first when descending; never signed in sorts last.
     sortValue: (u) => (u.lastLogin ? Date.parse(u.lastLogin) : 0),
@@ -67,19 +72,19 @@ export function UsersTable({
 }) {
   return (
     <DataTable
-      label="Users"
+      label={USERS_TEXTS.table.name}
       columns={COLUMNS}
       data={users}
       getRowId={(u) => u.id}
       initialSort={{ id: 'user', desc: false }}
       rowActions={{
-        header: 'Actions',
+        header: COLUMN.actions,
         width: '11rem',
         render: (user) => <UserActions user={user} selfId={selfId} busy={busy} handlers={handlers} />,
       }}
       empty={USER_TEXTS.empty}
       loading={loading}
-      loadingLabel="Loading users..."
+      loadingLabel={USERS_TEXTS.table.loading}
       error={error}
       onRetry={onRetry}
       pageSize={25}
