@@ -4,6 +4,9 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { FormField } from '../../components/ui/FormField';
+import { TWO_FACTOR_SCREEN_TEXTS } from './texts';
+
+const TEXTS = TWO_FACTOR_SCREEN_TEXTS.setup;
 
 /** The secret in groups of four, as authenticator apps show and ask for it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -16,7 +19,7 @@ export function AuthenticatorSetup({
   setup,
   busy,
   error,
-  submitLabel = 'Verify and enable',
+  submitLabel = TEXTS.submit,
   onConfirm,
 }: {
   setup: TwoFactorSetup;
@@ -33,17 +36,17 @@ export function AuthenticatorSetup({
   return (
     <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-fg">
-        <li>Scan the QR code with an authenticator app (or type the secret key into it).</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{TEXTS.scanStep}</li>
+        <li>{TEXTS.codeStep}</li>
       </ol>
       <div className="flex justify-center">
         <img
           src={setup.qrCode}
-          alt="QR code for your authenticator app"
+          alt={TEXTS.qrCodeAlt}
           className="size-44 rounded-md border border-line bg-white p-1"
         />
       </div>
-      <FormField label="Secret key">
+      <FormField label={TEXTS.secretLabel}>
         {(field) => (
           <input
             {...field}
@@ -59,7 +62,7 @@ export function AuthenticatorSetup({
           {error}
         </p>
       ) : null}
-      <FormField label="Authentication code">
+      <FormField label={TEXTS.codeLabel}>
         {(field) => (
           <input
             {...field}
@@ -68,7 +71,7 @@ export function AuthenticatorSetup({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9 ]{6,7}"
-            title="The 6-digit code from your authenticator app"
+            title={TEXTS.codeTitle}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             className={INPUT_CLASS}

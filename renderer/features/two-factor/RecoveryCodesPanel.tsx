@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { TWO_FACTOR_TEXTS } from '../../../shared/two-factor';
 import { Button } from '../../components/ui/Button';
+import { TWO_FACTOR_SCREEN_TEXTS } from './texts';
+
+const TEXTS = TWO_FACTOR_SCREEN_TEXTS.recoveryCodes;
 
 /** The recovery codes of a new authenticator, shown this once (the server keeps only their hashes). */
 export function RecoveryCodesPanel({
@@ -16,10 +19,10 @@ export function RecoveryCodesPanel({
   return (
     <div className="space-y-4">
       <p role="status" className="text-sm text-fg">
-        Two-factor sign-in is on. {TWO_FACTOR_TEXTS.recoveryCodesHint}
+        {TEXTS.enabled} {TWO_FACTOR_TEXTS.recoveryCodesHint}
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={TEXTS.label}
         className="grid grid-cols-2 gap-2 rounded-md border border-line bg-surface-muted p-3 font-mono text-sm text-fg select-all"
       >
         {codes.map((code) => (
@@ -30,7 +33,7 @@ export function RecoveryCodesPanel({
         <Button
           onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => setCopied(true))}
         >
-          {copied ? 'Copied' : 'Copy codes'}
+          {copied ? TEXTS.copied : TEXTS.copy}
         </Button>
         <Button variant="primary" onClick={onDone}>
           {doneLabel}

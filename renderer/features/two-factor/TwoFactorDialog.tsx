@@ -10,11 +10,14 @@ import { logError } from '../../lib/log';
 import { AuthenticatorSetup } from './AuthenticatorSetup';
 import { twoFactorQueries } from './queries';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
+import { TWO_FACTOR_SCREEN_TEXTS } from './texts';
+
+const STATUS = TWO_FACTOR_SCREEN_TEXTS.status;
 
 /** The signed-in user's own two-factor sign-in (issue 13): whether it is on, and setting it up. */
 export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} title="Two-factor sign-in" onClose={onClose}>
+    <Modal open={open} title={TWO_FACTOR_SCREEN_TEXTS.dialogTitle} onClose={onClose}>
       {open ? <TwoFactorPanel onClose={onClose} /> : null}
     </Modal>
   );
@@ -33,56 +36,66 @@ function TwoFactorPanel({ onClose }: { onClose: () => void }) {
   });
 
   if (confirm.data) {
-    return <RecoveryCodesPanel codes={confirm.data.recoveryCodes} doneLabel="Done" onDone={onClose} />;
+    return (
+      <RecoveryCodesPanel
+        codes={confirm.data.recoveryCodes}
+        doneLabel={TWO_FACTOR_SCREEN_TEXTS.done}
+        onDone={onClose}
+      />
+    );
   }
   if (setup.data) {
     return (
       <AuthenticatorSetup
         setup={setup.data}
         busy={confirm.isPending}
-        error={confirm.error ? errorMessage(confirm.error, 'The code could not be checked') : null}
+        error={confirm.error ? errorMessage(confirm.error, TWO_FACTOR_SCREEN_TEXTS.codeCheckFailed) : null}
         onConfirm={(code) => confirm.mutate(code)}
       />
     );
   }
   if (!status.data) {
-    return <LoadingState label="Loading..." error={status.error} fallback="The status could not be read." />;
+    return (
+      <LoadingState
+        label={TWO_FACTOR_SCREEN_TEXTS.loading}
+        error={status.error}
+        fallback={TWO_FACTOR_SCREEN_TEXTS.statusFailed}
+      />
+    );
   }
   const { enrolled, enrolledAt, recoveryCodesLeft, required } = status.data;
   return (
     <div className="space-y-4 text-sm text-fg">
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
-        <dt className="font-medium text-muted">Status</dt>
+        <dt className="font-medium text-muted">{STATUS.status}</dt>
         <dd>
-          <StatusBadge tone={enrolled ? 'ok' : 'neutral'}>{enrolled ? 'Enabled' : 'Not set up'}</StatusBadge>
+          <StatusBadge tone={enrolled ? 'ok' : 'neutral'}>
+            {enrolled ? STATUS.enabled : STATUS.notSetUp}
+          </StatusBadge>
         </dd>
         {enrolled && enrolledAt ? (
           <>
-            <dt className="font-medium text-muted">Enabled on</dt>
+            <dt className="font-medium text-muted">{STATUS.enabledOn}</dt>
             <dd>{formatDate(enrolledAt)}</dd>
-            <dt className="font-medium text-muted">Recovery codes left</dt>
+            <dt className="font-medium text-muted">{STATUS.recoveryCodesLeft}</dt>
             <dd>{recoveryCodesLeft}</dd>
           </>
         ) : null}
-        <dt className="font-medium text-muted">Required by the system settings</dt>
-        <dd>{required ? 'Yes' : 'No'}</dd>
+        <dt className="font-medium text-muted">{STATUS.required}</dt>
+        <dd>{required ? STATUS.yes : STATUS.no}</dd>
       </dl>
       {enrolled ? (
-        <p className="text-muted">
-          To move to a new authenticator, ask an administrator to reset your two-factor sign-in.
-        </p>
+        <p className="text-muted">{TWO_FACTOR_SCREEN_TEXTS.moveAuthenticator}</p>
       ) : (
         <>
-          <p className="text-muted">
-            Each sign-in will ask for a code from an authenticator app on your phone as well as your password.
-          </p>
+          <p className="text-muted">{TWO_FACTOR_SCREEN_TEXTS.about}</p>
           {setup.error ? (
             <p role="alert" className="text-red-700 dark:text-red-300">
-              {errorMessage(setup.error, 'The setup could not be started')}
+              {errorMessage(setup.error, TWO_FACTOR_SCREEN_TEXTS.setupFailed)}
             </p>
           ) : null}
           <Button variant="primary" onClick={() => setup.mutate()} disabled={setup.isPending}>
-            Set up two-factor sign-in
+            {TWO_FACTOR_SCREEN_TEXTS.setUp}
           </Button>
         </>
       )}
