@@ -3,6 +3,9 @@ import type { BudgetStatus } from '../../../shared/api/business';
 import { STATUS_TONES } from '../../components/ui/StatusBadge';
 import { UsageMeter } from '../../components/ui/UsageMeter';
 import { formatMoney } from '../../lib/format';
+import { COST_TEXTS } from './texts';
+
+const TEXTS = COST_TEXTS.budgets;
 
 type BudgetTone = 'ok' | 'warning' | 'critical';
 
@@ -21,7 +24,7 @@ const BAR: Record<BudgetTone, string> = {
 
 /** Each budget's use over the last 30 days, and its alerts on actual and forecast spend. */
 export function BudgetAlerts({ budgets }: { budgets: BudgetStatus[] }) {
-  if (budgets.length === 0) return <p className="text-sm text-muted">No budgets set.</p>;
+  if (budgets.length === 0) return <p className="text-sm text-muted">{TEXTS.empty}</p>;
   return (
     <ul className="space-y-4">
       {budgets.map((b) => (
@@ -31,14 +34,14 @@ export function BudgetAlerts({ budgets }: { budgets: BudgetStatus[] }) {
             percent={b.usedPercent}
             detail={
               <span className="text-fg tabular-nums">
-                {formatMoney(b.spent)} of {formatMoney(b.monthlyLimit)} ({b.usedPercent}%)
+                {TEXTS.used(formatMoney(b.spent), formatMoney(b.monthlyLimit), b.usedPercent)}
               </span>
             }
             tone={budgetTone(b)}
             barClassName={BAR[budgetTone(b)]}
           />
           <p className="mt-1 text-xs text-muted">
-            Alerts at {b.alertThresholdPercent}% · next 30 days forecast {formatMoney(b.forecast)}
+            {TEXTS.alertsAt(b.alertThresholdPercent, formatMoney(b.forecast))}
           </p>
           {b.alerts.map((a) => {
             const { icon: Icon, badge } = STATUS_TONES[a.severity];

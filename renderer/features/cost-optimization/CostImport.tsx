@@ -3,6 +3,9 @@ import { InlineError } from '../../components/ui/Card';
 import { COST_CSV_COLUMNS } from './labels';
 import { useImportCostsMutation } from './mutations';
 import { FormField } from '../../components/ui/FormField';
+import { COST_TEXTS } from './texts';
+
+const TEXTS = COST_TEXTS.import;
 
 /** Imports daily cost records from a CSV file; a file with a bad line is refused whole, naming the line. */
 export function CostImport() {
@@ -17,7 +20,7 @@ export function CostImport() {
     try {
       importCosts.mutate(await file.text());
     } catch (error) {
-      setReadError(`Could not read ${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+      setReadError(TEXTS.readFailed(file.name, error instanceof Error ? error.message : String(error)));
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -26,7 +29,7 @@ export function CostImport() {
   const error = readError ?? (importCosts.isError ? importCosts.error.message : null);
   return (
     <div className="space-y-2">
-      <FormField label="Import cost CSV" hint={`Columns: ${COST_CSV_COLUMNS}`}>
+      <FormField label={TEXTS.label} hint={TEXTS.columns(COST_CSV_COLUMNS)}>
         {(field) => (
           <input
             {...field}
@@ -39,10 +42,10 @@ export function CostImport() {
           />
         )}
       </FormField>
-      {importCosts.isPending ? <p className="text-sm text-muted">Importing…</p> : null}
+      {importCosts.isPending ? <p className="text-sm text-muted">{TEXTS.importing}</p> : null}
       {importCosts.isSuccess ? (
         <p role="status" className="text-sm text-green-700 dark:text-green-400">
-          Imported {importCosts.data.imported} days ({importCosts.data.from} to {importCosts.data.to}).
+          {TEXTS.imported(importCosts.data.imported, importCosts.data.from, importCosts.data.to)}
         </p>
       ) : null}
       <InlineError message={error} />

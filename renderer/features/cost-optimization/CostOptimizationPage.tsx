@@ -21,12 +21,16 @@ import { Recommendations } from './Recommendations';
 import { ServiceBreakdown } from './ServiceBreakdown';
 import { PERIOD_LABELS, formatChange } from './labels';
 import { useCostOverview } from './queries';
+import { COST_TEXTS } from './texts';
+
+const KPIS = COST_TEXTS.kpis;
+const CARDS = COST_TEXTS.cards;
 
 function PeriodSelector({ value, onChange }: { value: CostPeriod; onChange: (p: CostPeriod) => void }) {
   return (
     <div
       role="group"
-      aria-label="Period"
+      aria-label={COST_TEXTS.period}
       className="inline-flex rounded-md border border-line bg-surface p-0.5"
     >
       {COST_PERIODS.map((p) => (
@@ -58,7 +62,7 @@ export function CostOptimizationPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/cost-optimization')}
-        description="Cloud spend by service over time, the service cost breakdown, savings recommendations and budget alerts."
+        description={COST_TEXTS.description}
         actions={<PeriodSelector value={period} onChange={setPeriod} />}
       />
       {overview.isError ? (
@@ -66,60 +70,66 @@ export function CostOptimizationPage() {
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
         >
-          Could not load the cost figures: {overview.error.message}
+          {COST_TEXTS.loadFailed(overview.error.message)}
         </p>
       ) : null}
       {data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <KpiCard
-              label={`Cost (${PERIOD_LABELS[period]})`}
+              label={KPIS.cost(PERIOD_LABELS[period])}
               testId="cost-total"
               value={formatMoney(data.breakdown.total.current_cost, true)}
-              detail={`${formatChange(data.breakdown.total.change_percent)} vs previous ${PERIOD_LABELS[period]}`}
+              detail={KPIS.change(formatChange(data.breakdown.total.change_percent), PERIOD_LABELS[period])}
             />
             <KpiCard
-              label="Forecast (next period)"
+              label={KPIS.forecast}
               testId="cost-forecast"
               value={
                 data.breakdown.total.forecast
                   ? formatMoney(data.breakdown.total.forecast.value)
-                  : 'not enough data'
+                  : COST_TEXTS.notEnoughData
               }
               detail={
                 data.breakdown.total.forecast
-                  ? `80 % band ${formatMoney(data.breakdown.total.forecast.low)} – ${formatMoney(data.breakdown.total.forecast.high)}`
-                  : `${data.breakdown.daysWithData} days of data`
+                  ? KPIS.forecastBand(
+                      formatMoney(data.breakdown.total.forecast.low),
+                      formatMoney(data.breakdown.total.forecast.high),
+                    )
+                  : KPIS.daysOfData(data.breakdown.daysWithData)
               }
-              info={<InfoPopover label="Forecast">{FIGURE_DEFINITIONS.forecast}</InfoPopover>}
+              info={<InfoPopover label={KPIS.forecastInfo}>{FIGURE_DEFINITIONS.forecast}</InfoPopover>}
             />
             <KpiCard
-              label="Potential Savings"
+              label={KPIS.savings}
               testId="cost-savings"
-              value={`${formatMoney(data.score.potentialSavings)}/mo`}
-              detail={`${data.recommendations.length} recommendations`}
+              value={COST_TEXTS.perMonth(formatMoney(data.score.potentialSavings))}
+              detail={KPIS.recommendations(data.recommendations.length)}
             />
             <KpiCard
-              label="Optimization Score"
+              label={KPIS.score}
               testId="cost-score"
-              value={`${data.score.score}/100`}
-              detail={`${formatMoney(data.score.potentialSavings)} of ${formatMoney(data.score.monthlyCost)} a month could be saved`}
-              info={<InfoPopover label="Optimization Score">{data.score.method}</InfoPopover>}
+              value={KPIS.scoreValue(data.score.score)}
+              detail={KPIS.couldBeSaved(
+                formatMoney(data.score.potentialSavings),
+                formatMoney(data.score.monthlyCost),
+              )}
+              info={<InfoPopover label={KPIS.score}>{data.score.method}</InfoPopover>}
             />
           </div>
-          <Card title="Cost Trend by Service">
+          <Card title={CARDS.trend}>
             <CostTrendChart trend={data.trend} />
           </Card>
-          <Card title="Service Cost Breakdown">
+          <Card title={CARDS.breakdown}>
             <ServiceBreakdown breakdown={data.breakdown} />
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Top Recommendations">
+            <Card title={CARDS.recommendations}>
               <Recommendations items={data.recommendations} />
             </Card>
             <Card
-              title="Budget Alerts"
-              info={<InfoPopover label="Budget Alerts">{FIGURE_DEFINITIONS.budget}</InfoPopover>}
+              title={CARDS.budgets}
+              info={<InfoPopover label={CARDS.budgets}>{FIGURE_DEFINITIONS.budget}</InfoPopover>}
             >
               <BudgetAlerts budgets={data.budgets} />
             </Card>
@@ -129,7 +139,7 @@ export function CostOptimizationPage() {
         <Spinner />
       ) : null}
       {canImport ? (
-        <Card title="Cost Records">
+        <Card title={CARDS.records}>
           <CostImport />
         </Card>
       ) : null}

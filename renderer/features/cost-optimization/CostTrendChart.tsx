@@ -4,6 +4,9 @@ import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { formatMoney } from '../../lib/format';
 import { SERVICE_COLORS, SERVICE_LABELS } from './labels';
+import { COST_TEXTS } from './texts';
+
+const TEXTS = COST_TEXTS.trend;
 
 interface ServiceSummary {
   service: CloudService | 'total';
@@ -12,7 +15,7 @@ interface ServiceSummary {
 }
 
 const label = (row: ServiceSummary) =>
-  row.service === 'total' ? 'All services' : SERVICE_LABELS[row.service];
+  row.service === 'total' ? TEXTS.allServices : SERVICE_LABELS[row.service];
 
 /**
  * The trend in words for a screen reader: per service, the period's total, its daily average and the
@@ -29,17 +32,20 @@ function summarize(trend: CostRecord[]): ServiceSummary[] {
 
 /** Daily cost per service, stacked; the figures summarized in a table for assistive technology. */
 export function CostTrendChart({ trend }: { trend: CostRecord[] }) {
-  if (trend.length === 0) return <p className="text-sm text-muted">No cost records in this period.</p>;
+  if (trend.length === 0) return <p className="text-sm text-muted">{TEXTS.empty}</p>;
   const days = trend.length;
   const columns: ChartColumn<ServiceSummary>[] = [
-    { label: 'Service', value: label },
-    { label: `Total over ${days} days`, value: (row) => formatMoney(row.sum, true) },
-    { label: 'Daily average', value: (row) => formatMoney(row.sum / days, true) },
-    { label: `On ${trend[days - 1]?.date ?? ''}`, value: (row) => formatMoney(row.last, true) },
+    { label: TEXTS.columns.service, value: label },
+    { label: TEXTS.columns.total(days), value: (row) => formatMoney(row.sum, true) },
+    { label: TEXTS.columns.dailyAverage, value: (row) => formatMoney(row.sum / days, true) },
+    {
+      label: TEXTS.columns.lastDay(trend[days - 1]?.date ?? ''),
+      value: (row) => formatMoney(row.last, true),
+    },
   ];
   return (
     <ChartFigure
-      summary={`Daily cloud cost by service, ${days} days from ${trend[0]?.date ?? ''} to ${trend[days - 1]?.date ?? ''}`}
+      summary={TEXTS.summary(days, trend[0]?.date ?? '', trend[days - 1]?.date ?? '')}
       columns={columns}
       rows={summarize(trend)}
       rowKey={(row) => row.service}

@@ -1,13 +1,7 @@
 import type { CloudService } from '../../../shared/api/business';
+import { COST_TEXTS } from './texts';
 
-export const SERVICE_LABELS: Record<CloudService, string> = {
-  lambda: 'Lambda',
-  dynamodb: 'DynamoDB',
-  s3: 'S3',
-  cloudfront: 'CloudFront',
-  apigateway: 'API Gateway',
-  others: 'Others',
-};
+export const SERVICE_LABELS: Record<CloudService, string> = COST_TEXTS.services;
 
 export const SERVICE_COLORS: Record<CloudService, string> = {
   lambda: '#6366f1',
@@ -18,9 +12,9 @@ export const SERVICE_COLORS: Record<CloudService, string> = {
   others: '#94a3b8',
 };
 
-export const PERIOD_LABELS = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '1y': '1 year' } as const;
+export const PERIOD_LABELS = COST_TEXTS.periods;
 
 export const formatChange = (percent: number | null) =>
-  percent === null ? 'n/a' : `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
+  percent === null ? COST_TEXTS.notApplicable : `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
 
 export const COST_CSV_COLUMNS = 'date,total,lambda,dynamodb,s3,cloudfront,apigateway,others';
