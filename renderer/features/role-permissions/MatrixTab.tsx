@@ -3,6 +3,9 @@ import { InlineError } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
 import { useTogglePermission } from './mutations';
 import { canToggle, groupByResource, type CataloguePermission, type RoleAbilities } from './rules';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
+
+const TEXTS = ROLE_PERMISSIONS_TEXTS.matrix;
 
 /**
  * The Permission Matrix: roles by permissions. Toggling a cell adds the permission if absent and
@@ -19,17 +22,15 @@ export function MatrixTab({
 }) {
   const toggle = useTogglePermission();
   if (roles.length === 0 || permissions.length === 0) {
-    return <p className="py-10 text-center text-sm text-muted">Nothing matches the search and filters.</p>;
+    return <p className="py-10 text-center text-sm text-muted">{ROLE_PERMISSIONS_TEXTS.empty.matrix}</p>;
   }
   const pending = toggle.isPending ? toggle.variables : undefined;
 
   return (
     <div className="space-y-3">
-      {!abilities.update ? (
-        <p className="text-sm text-muted">You can see the matrix; changing it needs roles.update.</p>
-      ) : null}
+      {!abilities.update ? <p className="text-sm text-muted">{TEXTS.readOnly}</p> : null}
       <InlineError
-        message={toggle.error ? errorMessage(toggle.error, 'The permission could not be changed') : null}
+        message={toggle.error ? errorMessage(toggle.error, ROLE_PERMISSIONS_TEXTS.toggleFailed) : null}
       />
       <div className="overflow-auto rounded-lg border border-line bg-surface shadow-sm">
         <table className="min-w-full text-sm">
@@ -39,7 +40,7 @@ export function MatrixTab({
                 scope="col"
                 className="sticky left-0 bg-surface-muted px-3 py-2 text-left font-medium text-fg"
               >
-                Permission
+                {TEXTS.permission}
               </th>
               {roles.map((role) => (
                 <th
@@ -49,7 +50,7 @@ export function MatrixTab({
                 >
                   {role.name}
                   {role.isSystemRole ? (
-                    <span className="block text-xs font-normal text-muted">system</span>
+                    <span className="block text-xs font-normal text-muted">{TEXTS.system}</span>
                   ) : null}
                 </th>
               ))}
@@ -80,7 +81,7 @@ export function MatrixTab({
                       <td key={role.id} className="px-3 py-1.5 text-center">
                         <input
                           type="checkbox"
-                          aria-label={`${role.name}: ${p.id}`}
+                          aria-label={TEXTS.cell(role.name, p.id)}
                           checked={role.permissions.includes(p.id)}
                           disabled={!canToggle(role, abilities) || busy}
                           onChange={() => toggle.mutate({ role, permissionId: p.id })}

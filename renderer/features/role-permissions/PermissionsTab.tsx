@@ -2,6 +2,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { ChevronRight } from 'lucide-react';
 import type { Role } from '../../../shared/api/roles';
 import { groupByResource, OPEN_GROUPS, type CataloguePermission } from './rules';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
 
 /** The Permissions tab: the catalogue grouped by resource, collapsible; dashboard, users and system open. */
 export function PermissionsTab({
@@ -13,9 +14,7 @@ export function PermissionsTab({
 }) {
   const groups = groupByResource(permissions);
   if (groups.length === 0) {
-    return (
-      <p className="py-10 text-center text-sm text-muted">No permissions match the search and filters.</p>
-    );
+    return <p className="py-10 text-center text-sm text-muted">{ROLE_PERMISSIONS_TEXTS.empty.permissions}</p>;
   }
   const holders = (id: string) => roles.filter((r) => r.permissions.includes(id)).map((r) => r.name);
 
@@ -47,7 +46,7 @@ export function PermissionsTab({
                   </div>
                   <p className="text-sm text-muted">{p.description}</p>
                   <p className="text-xs text-muted" title={heldBy.join(', ')}>
-                    {heldBy.length} {heldBy.length === 1 ? 'role' : 'roles'}
+                    {ROLE_PERMISSIONS_TEXTS.heldBy(heldBy.length)}
                   </p>
                 </li>
               );

@@ -7,6 +7,9 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { useCreateRole, useUpdateRole } from './mutations';
 import { groupByResource, isValidRoleName, roleFormError, type CataloguePermission } from './rules';
 import { FormField } from '../../components/ui/FormField';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
+
+const DIALOGS = ROLE_PERMISSIONS_TEXTS.dialogs;
 
 export interface RoleDraft {
   name: string;
@@ -28,7 +31,7 @@ export function CreateRoleModal({
   onClose: () => void;
 }) {
   return (
-    <Modal open={draft !== null} title="Create Role" onClose={onClose} size="lg">
+    <Modal open={draft !== null} title={DIALOGS.create.title} onClose={onClose} size="lg">
       {/* Keyed by the draft: each opening starts from its own prefilled values. */}
       {draft ? (
         <CreateRoleForm key={JSON.stringify(draft)} draft={draft} catalogue={catalogue} onDone={onClose} />
@@ -50,7 +53,7 @@ function CreateRoleForm({
   const [description, setDescription] = useState(draft.description);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(draft.permissions));
   const create = useCreateRole();
-  const failure = create.error ? roleFormError(create.error, 'The role could not be created') : null;
+  const failure = create.error ? roleFormError(create.error, DIALOGS.create.failed) : null;
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -84,7 +87,7 @@ function CreateRoleForm({
         nameError={failure?.field === 'name' ? failure.message : null}
       />
       <fieldset>
-        <legend className="text-sm font-medium text-fg">Permissions ({selected.size} selected)</legend>
+        <legend className="text-sm font-medium text-fg">{DIALOGS.create.permissions(selected.size)}</legend>
         <div className="mt-2 grid max-h-72 gap-3 overflow-y-auto rounded-md border border-line p-3 sm:grid-cols-2">
           {groupByResource(catalogue).map((group) => (
             <div key={group.resource}>
@@ -102,7 +105,7 @@ function CreateRoleForm({
       <FormFooter
         error={failure && failure.field === null ? failure.message : null}
         onCancel={onDone}
-        submitLabel="Create Role"
+        submitLabel={DIALOGS.create.submit}
         disabled={!isValidRoleName(name) || create.isPending}
       />
     </form>
@@ -112,7 +115,7 @@ function CreateRoleForm({
 /** Editing a custom role's name and description (its permissions change in the cards and the matrix). */
 export function EditRoleModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   return (
-    <Modal open={role !== null} title="Edit Role" onClose={onClose}>
+    <Modal open={role !== null} title={DIALOGS.edit.title} onClose={onClose}>
       {role ? <EditRoleForm key={role.id} role={role} onDone={onClose} /> : null}
     </Modal>
   );
@@ -122,7 +125,7 @@ function EditRoleForm({ role, onDone }: { role: Role; onDone: () => void }) {
   const [name, setName] = useState(role.name);
   const [description, setDescription] = useState(role.description);
   const update = useUpdateRole();
-  const failure = update.error ? roleFormError(update.error, 'The role could not be changed') : null;
+  const failure = update.error ? roleFormError(update.error, DIALOGS.edit.failed) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidRoleName(name)) return;
@@ -143,7 +146,7 @@ function EditRoleForm({ role, onDone }: { role: Role; onDone: () => void }) {
       <FormFooter
         error={failure && failure.field === null ? failure.message : null}
         onCancel={onDone}
-        submitLabel="Save Changes"
+        submitLabel={DIALOGS.edit.submit}
         disabled={!isValidRoleName(name) || update.isPending}
       />
     </form>
@@ -166,7 +169,7 @@ function NameAndDescription({
 }) {
   return (
     <>
-      <FormField label="Role Name" error={nameError} announceError>
+      <FormField label={DIALOGS.fields.name} error={nameError} announceError>
         {(field) => (
           <input
             {...field}
@@ -179,7 +182,7 @@ function NameAndDescription({
           />
         )}
       </FormField>
-      <FormField label="Description">
+      <FormField label={DIALOGS.fields.description}>
         {(field) => (
           <textarea
             {...field}
@@ -210,7 +213,7 @@ function FormFooter({
     <div className="space-y-3">
       <InlineError message={error} />
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{DIALOGS.cancel}</Button>
         <Button type="submit" variant="primary" disabled={disabled}>
           {submitLabel}
         </Button>

@@ -31,6 +31,7 @@ import {
 } from './rules';
 import { TemplatesTab } from './TemplatesTab';
 import { FormField } from '../../components/ui/FormField';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
 
 /** Role & Permission Management (part 2 §2): guards itself with its own text (part 2 §8). */
 export function RolePermissionsPage() {
@@ -40,7 +41,7 @@ export function RolePermissionsPage() {
     return (
       <AccessDenied
         role={user?.role ?? ''}
-        requirement="Required permission: roles.read"
+        requirement={ROLE_PERMISSIONS_TEXTS.denied.requirement}
         message={ROLE_MANAGEMENT_DENIED}
       />
     );
@@ -64,12 +65,12 @@ function RoleManagement() {
   const header = (
     <PageHeader
       title={routeTitle('/role-permissions')}
-      description="Roles and the permissions they grant, kept on the server: a change holds for everyone at their next session check, and is audited."
+      description={ROLE_PERMISSIONS_TEXTS.description}
       actions={
         abilities.create ? (
           <Button variant="primary" onClick={() => setDraft(EMPTY_DRAFT)}>
             <Plus aria-hidden="true" className="size-4" />
-            Create Role
+            {ROLE_PERMISSIONS_TEXTS.createRole}
           </Button>
         ) : null
       }
@@ -81,20 +82,30 @@ function RoleManagement() {
     return (
       <div className="space-y-6">
         {header}
-        <LoadingState label="Loading roles..." error={failure} fallback={ERRORS.rbacInitFailed} />
+        <LoadingState
+          label={ROLE_PERMISSIONS_TEXTS.loading}
+          error={failure}
+          fallback={ERRORS.rbacInitFailed}
+        />
       </div>
     );
   }
 
   const tabs = [
-    { name: 'Roles', panel: <RolesTab roles={shownRoles} catalogue={permissions} abilities={abilities} /> },
-    { name: 'Permissions', panel: <PermissionsTab permissions={shownPermissions} roles={roles.data} /> },
     {
-      name: 'Permission Matrix',
+      name: ROLE_PERMISSIONS_TEXTS.tabs.roles,
+      panel: <RolesTab roles={shownRoles} catalogue={permissions} abilities={abilities} />,
+    },
+    {
+      name: ROLE_PERMISSIONS_TEXTS.tabs.permissions,
+      panel: <PermissionsTab permissions={shownPermissions} roles={roles.data} />,
+    },
+    {
+      name: ROLE_PERMISSIONS_TEXTS.tabs.matrix,
       panel: <MatrixTab roles={shownRoles} permissions={shownPermissions} abilities={abilities} />,
     },
     {
-      name: 'Role Templates',
+      name: ROLE_PERMISSIONS_TEXTS.tabs.templates,
       panel: (
         <TemplatesTab
           templates={templates}
@@ -110,7 +121,7 @@ function RoleManagement() {
     <div className="space-y-6">
       {header}
       <div className="flex flex-wrap items-center gap-3">
-        <FormField label="Search roles and permissions" hideLabel className="relative min-w-60 flex-1">
+        <FormField label={ROLE_PERMISSIONS_TEXTS.search.label} hideLabel className="relative min-w-60 flex-1">
           {(field) => (
             <>
               <Search
@@ -122,7 +133,7 @@ function RoleManagement() {
                 type="search"
                 value={filter.search}
                 onChange={(e) => setFilter({ ...filter, search: e.target.value })}
-                placeholder="Search roles and permissions..."
+                placeholder={ROLE_PERMISSIONS_TEXTS.search.placeholder}
                 className={clsx(INPUT_CLASS, 'pl-9')}
               />
             </>
@@ -137,9 +148,9 @@ function RoleManagement() {
 }
 
 const KINDS: { value: RoleKind; label: string }[] = [
-  { value: 'all', label: 'All roles' },
-  { value: 'system', label: 'System roles' },
-  { value: 'custom', label: 'Custom roles' },
+  { value: 'all', label: ROLE_PERMISSIONS_TEXTS.filter.kinds.all },
+  { value: 'system', label: ROLE_PERMISSIONS_TEXTS.filter.kinds.system },
+  { value: 'custom', label: ROLE_PERMISSIONS_TEXTS.filter.kinds.custom },
 ];
 
 /** The Filter button filters (the spec's does nothing): by role kind and by resource. */
@@ -157,7 +168,7 @@ function FilterPopover({
     <Popover className="relative">
       <PopoverButton as={Button}>
         <Filter aria-hidden="true" className="size-4" />
-        Filter
+        {ROLE_PERMISSIONS_TEXTS.filter.button}
         {count > 0 ? (
           <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{count}</span>
         ) : null}
@@ -166,7 +177,7 @@ function FilterPopover({
         anchor="bottom end"
         className="z-40 mt-2 w-64 space-y-3 rounded-lg border border-line bg-surface p-4 shadow-lg"
       >
-        <FormField label="Role type">
+        <FormField label={ROLE_PERMISSIONS_TEXTS.filter.kind}>
           {(field) => (
             <select
               {...field}
@@ -185,7 +196,7 @@ function FilterPopover({
             </select>
           )}
         </FormField>
-        <FormField label="Resource">
+        <FormField label={ROLE_PERMISSIONS_TEXTS.filter.resource}>
           {(field) => (
             <select
               {...field}
@@ -193,7 +204,7 @@ function FilterPopover({
               onChange={(e) => onChange({ ...filter, resource: e.target.value })}
               className={INPUT_CLASS}
             >
-              <option value="">All resources</option>
+              <option value="">{ROLE_PERMISSIONS_TEXTS.filter.allResources}</option>
               {groupByResource(permissions).map((g) => (
                 <option key={g.resource} value={g.resource}>
                   {g.resource}
@@ -207,7 +218,7 @@ function FilterPopover({
           disabled={count === 0}
           onClick={() => onChange({ ...NO_FILTER, search: filter.search })}
         >
-          Clear filters
+          {ROLE_PERMISSIONS_TEXTS.filter.clear}
         </Button>
       </PopoverPanel>
     </Popover>

@@ -16,15 +16,19 @@ import {
 } from './rules';
 import { EditRoleModal } from './RoleFormModal';
 import { FormField } from '../../components/ui/FormField';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
+
+const CARD = ROLE_PERMISSIONS_TEXTS.roleCard;
+const DELETE = ROLE_PERMISSIONS_TEXTS.dialogs.delete;
 
 export function RoleKindBadge({ role }: { role: Role }) {
   return role.isSystemRole ? (
     <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-700 dark:bg-blue-500/10 dark:text-blue-300">
-      System
+      {ROLE_PERMISSIONS_TEXTS.kind.system}
     </span>
   ) : (
     <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
-      Custom
+      {ROLE_PERMISSIONS_TEXTS.kind.custom}
     </span>
   );
 }
@@ -42,7 +46,7 @@ export function RolesTab({
   const [editing, setEditing] = useState<Role | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   if (roles.length === 0) {
-    return <p className="py-10 text-center text-sm text-muted">No roles match the search and filters.</p>;
+    return <p className="py-10 text-center text-sm text-muted">{ROLE_PERMISSIONS_TEXTS.empty.roles}</p>;
   }
   return (
     <>
@@ -92,25 +96,23 @@ function RoleCard({
             <h3 className="truncate text-base font-semibold text-fg">{role.name}</h3>
             <RoleKindBadge role={role} />
           </div>
-          <p className="mt-1 text-sm text-muted">{role.description || 'No description'}</p>
+          <p className="mt-1 text-sm text-muted">{role.description || CARD.noDescription}</p>
         </div>
         <div className="flex shrink-0 gap-1">
           {canEdit(role, abilities) ? (
-            <IconButton aria-label={`Edit ${role.name}`} title="Edit role" onClick={onEdit}>
+            <IconButton aria-label={CARD.editRole(role.name)} title={CARD.edit} onClick={onEdit}>
               <Pencil aria-hidden="true" className="size-4" />
             </IconButton>
           ) : null}
           {canDelete(role, abilities) ? (
-            <IconButton aria-label={`Delete ${role.name}`} title="Delete role" onClick={onDelete}>
+            <IconButton aria-label={CARD.deleteRole(role.name)} title={CARD.delete} onClick={onDelete}>
               <Trash2 aria-hidden="true" className="size-4" />
             </IconButton>
           ) : null}
         </div>
       </div>
-      <p className="mt-3 text-xs text-muted">
-        {role.permissions.length} permissions · {role.userCount} {role.userCount === 1 ? 'user' : 'users'}
-      </p>
-      <ul aria-label={`Permissions of ${role.name}`} className="mt-3 flex flex-wrap gap-1.5">
+      <p className="mt-3 text-xs text-muted">{CARD.summary(role.permissions.length, role.userCount)}</p>
+      <ul aria-label={CARD.permissionsOf(role.name)} className="mt-3 flex flex-wrap gap-1.5">
         {role.permissions.map((id) => (
           <li
             key={id}
@@ -120,7 +122,7 @@ function RoleCard({
             {editable ? (
               <button
                 type="button"
-                aria-label={`Remove ${id} from ${role.name}`}
+                aria-label={CARD.remove(id, role.name)}
                 disabled={toggle.isPending}
                 onClick={() => toggle.mutate({ role, permissionId: id })}
                 className="text-muted hover:text-red-600"
@@ -133,7 +135,7 @@ function RoleCard({
       </ul>
       {editable && missing.length > 0 ? (
         <FormField
-          label={`Add a permission to ${role.name}`}
+          label={CARD.addPermissionTo(role.name)}
           hideLabel
           className="mt-3 flex items-center gap-2 text-xs text-muted"
         >
@@ -149,7 +151,7 @@ function RoleCard({
                 }}
                 className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1 text-xs text-fg"
               >
-                <option value="">Add permission…</option>
+                <option value="">{CARD.addPermission}</option>
                 {missing.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.id}
@@ -161,7 +163,7 @@ function RoleCard({
         </FormField>
       ) : null}
       <InlineError
-        message={toggle.error ? errorMessage(toggle.error, 'The permission could not be changed') : null}
+        message={toggle.error ? errorMessage(toggle.error, ROLE_PERMISSIONS_TEXTS.toggleFailed) : null}
       />
     </li>
   );
@@ -175,22 +177,20 @@ function DeleteRoleDialog({ role, onClose }: { role: Role | null; onClose: () =>
     onClose();
   };
   return (
-    <Modal open={role !== null} title="Delete Role" onClose={close} size="sm">
+    <Modal open={role !== null} title={DELETE.title} onClose={close} size="sm">
       {role ? (
         <div className="space-y-4">
           <p className="text-sm text-fg">{deleteConfirmation(role.name)}</p>
-          <InlineError
-            message={remove.error ? errorMessage(remove.error, 'The role could not be deleted') : null}
-          />
+          <InlineError message={remove.error ? errorMessage(remove.error, DELETE.failed) : null} />
           <div className="flex justify-end gap-2">
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{ROLE_PERMISSIONS_TEXTS.dialogs.cancel}</Button>
             <Button
               variant="primary"
               className="bg-red-600 text-white"
               disabled={remove.isPending}
               onClick={() => remove.mutate({ id: role.id }, { onSuccess: close })}
             >
-              Delete
+              {DELETE.submit}
             </Button>
           </div>
         </div>

@@ -1,6 +1,9 @@
 import { LayoutTemplate } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { templatePreview, type CataloguePermission, type RoleAbilities, type RoleTemplate } from './rules';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
+
+const TEXTS = ROLE_PERMISSIONS_TEXTS.templates;
 
 const CATEGORY_STYLE: Record<RoleTemplate['category'], string> = {
   system: 'bg-blue-50 text-blue-700 dark:bg-blue-500/10 dark:text-blue-300',
@@ -44,22 +47,24 @@ export function TemplatesTab({
                 <p className="mt-1 text-sm text-muted">{template.description}</p>
               </div>
             </div>
-            <ul aria-label={`Preview of ${template.name}`} className="mt-3 flex flex-wrap gap-1.5">
+            <ul aria-label={TEXTS.previewOf(template.name)} className="mt-3 flex flex-wrap gap-1.5">
               {preview.shown.map(({ id, action }) => (
                 <li key={id} title={id} className="rounded bg-surface-muted px-2 py-0.5 text-xs text-fg">
                   {action}
                 </li>
               ))}
-              {preview.more > 0 ? <li className="px-1 text-xs text-muted">+{preview.more} more</li> : null}
+              {preview.more > 0 ? (
+                <li className="px-1 text-xs text-muted">{TEXTS.more(preview.more)}</li>
+              ) : null}
             </ul>
             <div className="mt-4 flex items-center justify-between">
-              <span className="text-xs text-muted">{template.permissions.length} permissions</span>
+              <span className="text-xs text-muted">{TEXTS.permissions(template.permissions.length)}</span>
               <Button
                 onClick={() => onApply(template)}
                 disabled={!abilities.create}
-                title={abilities.create ? undefined : 'Creating roles needs roles.create'}
+                title={abilities.create ? undefined : TEXTS.createNeeded}
               >
-                Use Template
+                {TEXTS.use}
               </Button>
             </div>
           </li>

@@ -5,6 +5,7 @@
 import { hasErrorCode } from '../../../shared/bridge/errors';
 import { errorMessage } from '../../lib/errors';
 import type { Role } from '../../../shared/api/roles';
+import { ROLE_PERMISSIONS_TEXTS } from './texts';
 
 export interface CataloguePermission {
   id: string;
@@ -208,7 +209,7 @@ export function canDelete(role: Role, abilities: RoleAbilities): boolean {
   return abilities.delete && !role.isSystemRole;
 }
 
-export const deleteConfirmation = (name: string) => `Delete role "${name}"?`;
+export const deleteConfirmation = ROLE_PERMISSIONS_TEXTS.dialogs.delete.confirmation;
 
 /** Part 2 §5: the name must be non-blank after trimming; the button stays disabled otherwise. */
 export const isValidRoleName = (name: string) => name.trim().length > 0;
@@ -222,4 +223,4 @@ export function roleFormError(error: unknown, fallback: string): { field: 'name'
   return { field: hasErrorCode(error, 'CONFLICT') ? 'name' : null, message: errorMessage(error, fallback) };
 }
 
-export const ROLE_MANAGEMENT_DENIED = "You don't have permission to access role management";
+export const ROLE_MANAGEMENT_DENIED = ROLE_PERMISSIONS_TEXTS.denied.message;
