@@ -17,20 +17,24 @@ import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { AXIS, GRID, MARGIN, TOOLTIP } from '../../components/ui/chartDefaults';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { clockLabel, dayHourLabel, formatCount, formatMs } from '../../lib/monitoring-format';
+import { API_PERFORMANCE_TEXTS } from './texts';
+
+const CHARTS = API_PERFORMANCE_TEXTS.charts;
+const PERCENTILES = CHARTS.percentiles;
 
 type Point = ApiPerformance['trend'][number] & { label: string };
 
 const LATENCY_COLUMNS: readonly ChartColumn<Point>[] = [
-  { label: 'Time', value: (p) => p.label },
-  { label: 'p50', value: (p) => formatMs(p.p50) },
-  { label: 'p95', value: (p) => formatMs(p.p95) },
-  { label: 'p99', value: (p) => formatMs(p.p99) },
+  { label: CHARTS.time, value: (p) => p.label },
+  { label: PERCENTILES.p50, value: (p) => formatMs(p.p50) },
+  { label: PERCENTILES.p95, value: (p) => formatMs(p.p95) },
+  { label: PERCENTILES.p99, value: (p) => formatMs(p.p99) },
 ];
 
 const VOLUME_COLUMNS: readonly ChartColumn<Point>[] = [
-  { label: 'Time', value: (p) => p.label },
-  { label: 'Requests', value: (p) => formatCount(p.requests) },
-  { label: 'Errors', value: (p) => formatCount(p.errors) },
+  { label: CHARTS.time, value: (p) => p.label },
+  { label: CHARTS.requestVolume.requests, value: (p) => formatCount(p.requests) },
+  { label: CHARTS.requestVolume.errors, value: (p) => formatCount(p.errors) },
 ];
 
 const labelled = (data: ApiPerformance): Point[] =>
@@ -44,24 +48,25 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
   const points = labelled(data);
   return (
     <Card
-      title="Response Time Trend"
+      title={CHARTS.responseTime.title}
       info={
-        <InfoPopover label="Response Time Trend">
-          Percentiles per {data.stepMinutes}-minute step from the summed latency histograms. Apdex (T ={' '}
-          {APDEX_T_MS} ms): requests at or under T are satisfied, up to 4T tolerating, slower ones and errors
-          frustrated; Apdex = (satisfied + tolerating / 2) / requests.
+        <InfoPopover label={CHARTS.responseTime.title}>
+          {CHARTS.responseTime.info(data.stepMinutes, APDEX_T_MS)}
         </InfoPopover>
       }
       actions={
-        <dl className="flex flex-wrap gap-4 text-xs text-muted" aria-label="Range percentiles">
+        <dl
+          className="flex flex-wrap gap-4 text-xs text-muted"
+          aria-label={CHARTS.responseTime.rangePercentiles}
+        >
           {(['p50', 'p95', 'p99'] as const).map((k) => (
             <div key={k} className="flex gap-1">
-              <dt className="uppercase">{k}</dt>
+              <dt className="uppercase">{PERCENTILES[k]}</dt>
               <dd className="font-medium text-fg tabular-nums">{formatMs(data.latency[k])}</dd>
             </div>
           ))}
           <div className="flex gap-1">
-            <dt>Apdex</dt>
+            <dt>{CHARTS.responseTime.apdex}</dt>
             <dd className="font-medium text-fg tabular-nums" data-testid="apdex">
               {data.apdex === null ? '—' : data.apdex.toFixed(2)}
             </dd>
@@ -70,7 +75,7 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
       }
     >
       <ChartFigure
-        summary="Response time percentiles by step"
+        summary={CHARTS.responseTime.summary}
         columns={LATENCY_COLUMNS}
         rows={points}
         rowKey={(p) => p.time}
@@ -80,12 +85,12 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
           <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
             <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
-            <YAxis tick={AXIS} width={48} unit=" ms" />
+            <YAxis tick={AXIS} width={48} unit={CHARTS.msUnit} />
             <Tooltip {...TOOLTIP} formatter={(v) => formatMs(Number(v))} />
             <Legend />
             <Line
               dataKey="p50"
-              name="p50"
+              name={PERCENTILES.p50}
               stroke="var(--color-emerald-500)"
               dot={false}
               isAnimationActive={false}
@@ -93,7 +98,7 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
             />
             <Line
               dataKey="p95"
-              name="p95"
+              name={PERCENTILES.p95}
               stroke="var(--accent)"
               dot={false}
               isAnimationActive={false}
@@ -101,7 +106,7 @@ export function ResponseTimeTrend({ data }: { data: ApiPerformance }) {
             />
             <Line
               dataKey="p99"
-              name="p99"
+              name={PERCENTILES.p99}
               stroke="var(--color-red-500)"
               dot={false}
               isAnimationActive={false}
@@ -118,15 +123,18 @@ export function RequestVolume({ data }: { data: ApiPerformance }) {
   const points = labelled(data);
   return (
     <Card
-      title="Request Volume"
+      title={CHARTS.requestVolume.title}
       info={
-        <InfoPopover label="Request Volume">
-          Requests per {data.stepMinutes}-minute step, and those with a status of 400 or above.
+        <InfoPopover label={CHARTS.requestVolume.title}>
+          {CHARTS.requestVolume.info(data.stepMinutes)}
         </InfoPopover>
       }
     >
       <ChartFigure
-        summary={`Requests and errors by step: ${formatCount(data.kpis.requests)} requests in the range, ${formatCount(points.reduce((n, p) => n + p.errors, 0))} errors`}
+        summary={CHARTS.requestVolume.summary(
+          formatCount(data.kpis.requests),
+          formatCount(points.reduce((n, p) => n + p.errors, 0)),
+        )}
         columns={VOLUME_COLUMNS}
         rows={points}
         rowKey={(p) => p.time}
@@ -141,12 +149,17 @@ export function RequestVolume({ data }: { data: ApiPerformance }) {
             <Legend />
             <Bar
               dataKey="requests"
-              name="Requests"
+              name={CHARTS.requestVolume.requests}
 
               fill="var(--accent)"
               isAnimationActive={false}
             />
-            <Bar dataKey="errors" name="Errors" fill="var(--color-red-500)" isAnimationActive={false} />
+            <Bar
+              dataKey="errors"
+              name={CHARTS.requestVolume.errors}
+              fill="var(--color-red-500)"
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartFigure>

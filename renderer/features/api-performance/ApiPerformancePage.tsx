@@ -10,6 +10,7 @@ import { RequestVolume, ResponseTimeTrend } from './ApiCharts';
 import { EndpointTable } from './EndpointTable';
 import { ErrorBreakdown, GeographicPerformance } from './ErrorsAndRegions';
 import { useApiPerformance, useExportReport } from './queries';
+import { API_PERFORMANCE_TEXTS } from './texts';
 
 const SELECT =
   'h-9 rounded-md border border-line bg-surface px-3 text-sm text-fg shadow-sm hover:bg-surface-muted';
@@ -25,11 +26,11 @@ export function ApiPerformancePage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/api-performance')}
-        description="Response times, request volume and errors for each API endpoint, by status code and by region."
+        description={API_PERFORMANCE_TEXTS.description}
         actions={
           <>
             <select
-              aria-label="Time range"
+              aria-label={API_PERFORMANCE_TEXTS.timeRange}
               value={range}
               onChange={(e) => setRange(e.target.value as ApiRange)}
               className={SELECT}
@@ -41,7 +42,7 @@ export function ApiPerformancePage() {
               ))}
             </select>
             <select
-              aria-label="Report format"
+              aria-label={API_PERFORMANCE_TEXTS.reportFormat}
               value={format}
               onChange={(e) => setFormat(e.target.value as ExportFormat)}
               className={SELECT}
@@ -57,14 +58,14 @@ export function ApiPerformancePage() {
               disabled={exportReport.isPending}
               onClick={() => exportReport.mutate({ range, format })}
             >
-              Export Report
+              {API_PERFORMANCE_TEXTS.exportReport}
             </Button>
           </>
         }
       />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen waits for the next refresh.
-        <LoadingState label="Loading API performance…" fallback="Loading API performance…" />
+        <LoadingState label={API_PERFORMANCE_TEXTS.loading} fallback={API_PERFORMANCE_TEXTS.loading} />
       ) : (
         <>
           <ApiKpis kpis={data.kpis} />

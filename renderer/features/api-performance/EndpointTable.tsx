@@ -8,6 +8,9 @@ import { InfoPopover } from '../../components/ui/InfoPopover';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { MONITORING_TONE, TONE_TEXT } from '../../components/ui/tone';
 import { formatCount, formatMs, formatPct } from '../../lib/monitoring-format';
+import { API_PERFORMANCE_TEXTS } from './texts';
+
+const TEXTS = API_PERFORMANCE_TEXTS.endpoints;
 
 const STATUS_TONE: Record<EndpointStatus, Tone> = { healthy: 'good', warning: 'warn', critical: 'bad' };
 
@@ -32,7 +35,7 @@ function Sparkline({ points }: { points: readonly (number | null)[] }) {
 const COLUMNS: readonly DataColumn<EndpointRow>[] = [
   {
     id: 'endpoint',
-    header: 'Endpoint',
+    header: TEXTS.columns.endpoint,
     rowHeader: true,
     width: 'minmax(0,2.4fr)',
     cell: (r) => (
@@ -42,31 +45,36 @@ const COLUMNS: readonly DataColumn<EndpointRow>[] = [
     ),
     sortValue: (r) => `${r.route} ${r.method}`,
   },
-  { id: 'trend', header: 'Trend (10 min)', cell: (r) => <Sparkline points={r.sparkline} />, width: '7rem' },
+  {
+    id: 'trend',
+    header: TEXTS.columns.trend,
+    cell: (r) => <Sparkline points={r.sparkline} />,
+    width: '7rem',
+  },
   {
     id: 'average',
-    header: 'Avg',
+    header: TEXTS.columns.average,
     numeric: true,
     cell: (r) => formatMs(r.averageMs),
     sortValue: (r) => r.averageMs ?? -1,
   },
   {
     id: 'p95',
-    header: 'P95',
+    header: TEXTS.columns.p95,
     numeric: true,
     cell: (r) => formatMs(r.p95Ms),
     sortValue: (r) => r.p95Ms ?? -1,
   },
   {
     id: 'requests',
-    header: 'Requests',
+    header: TEXTS.columns.requests,
     numeric: true,
     cell: (r) => formatCount(r.requests),
     sortValue: (r) => r.requests,
   },
   {
     id: 'errorRate',
-    header: 'Error Rate',
+    header: TEXTS.columns.errorRate,
     numeric: true,
     cell: (r) => {
       const tone = endpointErrorTone(r.errorRate);
@@ -80,14 +88,14 @@ const COLUMNS: readonly DataColumn<EndpointRow>[] = [
   },
   {
     id: 'apdex',
-    header: 'Apdex',
+    header: TEXTS.columns.apdex,
     numeric: true,
     cell: (r) => (r.apdex === null ? '—' : r.apdex.toFixed(2)),
     sortValue: (r) => r.apdex ?? -1,
   },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     cell: (r) => (
       <StatusBadge tone={MONITORING_TONE[STATUS_TONE[r.status]]}>
         <span className="capitalize">{r.status}</span>
@@ -99,23 +107,14 @@ const COLUMNS: readonly DataColumn<EndpointRow>[] = [
 
 export function EndpointTable({ endpoints }: { endpoints: readonly EndpointRow[] }) {
   return (
-    <Card
-      title="Endpoint Performance"
-      info={
-        <InfoPopover label="Endpoint Performance">
-          One row per route template and method, over the range. The trend is the mean duration of each of the
-          last 10 minutes. Error rate (status 400 and above): red above 3 %, yellow above 1 %; the status
-          follows it (critical, warning, healthy).
-        </InfoPopover>
-      }
-    >
+    <Card title={TEXTS.title} info={<InfoPopover label={TEXTS.title}>{TEXTS.info}</InfoPopover>}>
       <DataTable
-        label="Endpoint performance"
+        label={TEXTS.table}
         columns={COLUMNS}
         data={endpoints}
         getRowId={(r) => `${r.method} ${r.route}`}
         initialSort={{ id: 'requests', desc: true }}
-        empty="No requests in this range"
+        empty={TEXTS.empty}
         pageSize={25}
         minWidth="60rem"
       />
