@@ -8,6 +8,9 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useCreateIntegration, useSyncIntegration } from './mutations';
 import { FormField } from '../../components/ui/FormField';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.add;
 
 /**
  * Add Integration: a webhook endpoint (name, URL, events, optional third-party API key). Its signing
@@ -33,40 +36,35 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
     setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
 
   return (
-    <Modal open title="Add Integration" onClose={onClose} size="lg">
+    <Modal open title={INTEGRATION_TEXTS.addIntegration} onClose={onClose} size="lg">
       {created ? (
         <div className="space-y-4">
-          <p className="text-sm text-fg">
-            {created.integration.name} was added. Its signing secret is shown only now: store it where the
-            receiver verifies signatures.
-          </p>
-          <FormField label="Signing secret">
+          <p className="text-sm text-fg">{TEXTS.added(created.integration.name)}</p>
+          <FormField label={TEXTS.signingSecret}>
             {(field) => <input {...field} readOnly value={created.secret} className={INPUT_CLASS} />}
           </FormField>
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={() => test.mutate(created.integration.id)} disabled={test.isPending}>
-              Send test event
+              {TEXTS.sendTest}
             </Button>
             {test.data && (
               <p role="status" className="text-sm text-fg">
                 {test.data.ok
-                  ? `Test event delivered (${test.data.responseStatus ?? ''} in ${test.data.responseTimeMs ?? 0} ms)`
-                  : `Test event failed: ${test.data.error ?? 'no answer'}`}
+                  ? TEXTS.testDelivered(test.data.responseStatus ?? '', test.data.responseTimeMs ?? 0)
+                  : TEXTS.testFailed(test.data.error ?? INTEGRATION_TEXTS.noAnswer)}
               </p>
             )}
-            <InlineError
-              message={test.error ? errorMessage(test.error, 'Sending the test event failed') : null}
-            />
+            <InlineError message={test.error ? errorMessage(test.error, TEXTS.testRequestFailed) : null} />
           </div>
           <div className="flex justify-end">
             <Button variant="primary" onClick={onClose}>
-              Done
+              {INTEGRATION_TEXTS.done}
             </Button>
           </div>
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
-          <FormField label="Name">
+          <FormField label={TEXTS.name}>
             {(field) => (
               <input
                 {...field}
@@ -77,13 +75,13 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
               />
             )}
           </FormField>
-          <FormField label="Endpoint URL">
+          <FormField label={TEXTS.url}>
             {(field) => (
               <input
                 {...field}
                 type="url"
                 required
-                placeholder="https://example.com/webhooks"
+                placeholder={TEXTS.urlPlaceholder}
                 value={url}
                 onChange={(e) => setUrl(e.target.value)}
                 className={INPUT_CLASS}
@@ -91,7 +89,7 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
             )}
           </FormField>
           <fieldset>
-            <legend className="text-sm font-medium text-fg">Events</legend>
+            <legend className="text-sm font-medium text-fg">{TEXTS.events}</legend>
             <div className="mt-2 grid grid-cols-2 gap-2">
               {WEBHOOK_EVENT_TYPES.map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm text-fg">
@@ -101,7 +99,7 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
               ))}
             </div>
           </fieldset>
-          <FormField label="Third-party API key (optional)">
+          <FormField label={TEXTS.apiKey}>
             {(field) => (
               <input
                 {...field}
@@ -113,13 +111,11 @@ export function AddIntegrationModal({ onClose }: { onClose: () => void }) {
               />
             )}
           </FormField>
-          <InlineError
-            message={create.error ? errorMessage(create.error, 'Adding the integration failed') : null}
-          />
+          <InlineError message={create.error ? errorMessage(create.error, TEXTS.failed) : null} />
           <div className="flex justify-end gap-2">
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{INTEGRATION_TEXTS.cancel}</Button>
             <Button type="submit" variant="primary" disabled={create.isPending || events.length === 0}>
-              Add Integration
+              {INTEGRATION_TEXTS.addIntegration}
             </Button>
           </div>
         </form>

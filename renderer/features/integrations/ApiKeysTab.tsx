@@ -13,11 +13,14 @@ import { GenerateKeyModal, IssuedKey } from './GenerateKeyModal';
 import { useRegenerateApiKey, useRevokeApiKey } from './mutations';
 import { useApiKeys } from './queries';
 import { KEY_TONE, capitalize } from './rules';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.keys;
 
 const COLUMNS: readonly DataColumn<ApiKeyView>[] = [
   {
     id: 'name',
-    header: 'Name',
+    header: TEXTS.columns.name,
     cell: (k) => (
       <>
         {k.name}
@@ -25,17 +28,17 @@ const COLUMNS: readonly DataColumn<ApiKeyView>[] = [
       </>
     ),
   },
-  { id: 'key', header: 'Key', cell: (k) => <code>{k.maskedKey.slice(0, 16)}</code> },
-  { id: 'scopes', header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+  { id: 'key', header: TEXTS.columns.key, cell: (k) => <code>{k.maskedKey.slice(0, 16)}</code> },
+  { id: 'scopes', header: TEXTS.columns.scopes, cell: (k) => k.scopes.join(', ') },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     cell: (k) => <StatusBadge tone={KEY_TONE[k.status]}>{capitalize(k.status)}</StatusBadge>,
   },
-  { id: 'expires', header: 'Expires', cell: (k) => formatDateTime(k.expiresAt) },
+  { id: 'expires', header: TEXTS.columns.expires, cell: (k) => formatDateTime(k.expiresAt) },
   {
     id: 'lastUsed',
-    header: 'Last used',
+    header: TEXTS.columns.lastUsed,
     cell: (k) => (
       <>
         {formatDateTime(k.lastUsedAt)}
@@ -52,48 +55,45 @@ export function ApiKeysTab() {
   const [generating, setGenerating] = useState(false);
   const [issued, setIssued] = useState<string | null>(null);
   if (!keys.data)
-    return <LoadingState label="Loading API keys" error={keys.error} fallback="Failed to load API keys" />;
+    return <LoadingState label={TEXTS.loading} error={keys.error} fallback={TEXTS.loadFailed} />;
   const failure = regenerate.error ?? revoke.error;
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-muted">
-          Keys act as their creator within their scopes. A regenerated key keeps working {API_KEY_GRACE_HOURS}{' '}
-          hours.
-        </p>
+        <p className="text-sm text-muted">{TEXTS.about(API_KEY_GRACE_HOURS)}</p>
         <Button variant="primary" onClick={() => setGenerating(true)}>
-          Generate Key
+          {TEXTS.generate}
         </Button>
       </div>
-      <InlineError message={failure ? errorMessage(failure, 'The action failed') : null} />
+      <InlineError message={failure ? errorMessage(failure, INTEGRATION_TEXTS.actionFailed) : null} />
       <div className="rounded-lg border border-line bg-surface">
         <DataTable
-          label="API keys"
+          label={TEXTS.table}
           columns={COLUMNS}
           data={keys.data.apiKeys}
           getRowId={(k) => k.id}
-          empty="No API keys yet."
+          empty={TEXTS.empty}
           minWidth="60rem"
           rowActions={{
-            header: 'Actions',
+            header: INTEGRATION_TEXTS.actions,
             hideHeader: true,
             width: '14rem',
             render: (k) =>
               k.status === 'active' && (
                 <div className="flex gap-2">
                   <Button
-                    aria-label={`Regenerate ${k.name}`}
+                    aria-label={TEXTS.regenerateName(k.name)}
                     disabled={regenerate.isPending}
                     onClick={() => regenerate.mutate(k.id, { onSuccess: (answer) => setIssued(answer.key) })}
                   >
-                    Regenerate
+                    {TEXTS.regenerate}
                   </Button>
                   <Button
-                    aria-label={`Revoke ${k.name}`}
+                    aria-label={TEXTS.revokeName(k.name)}
                     disabled={revoke.isPending}
                     onClick={() => revoke.mutate(k.id)}
                   >
-                    Revoke
+                    {TEXTS.revoke}
                   </Button>
                 </div>
               ),
@@ -101,11 +101,11 @@ export function ApiKeysTab() {
         />
       </div>
       {generating && <GenerateKeyModal onClose={() => setGenerating(false)} />}
-      <Modal open={issued !== null} title="Key regenerated" onClose={() => setIssued(null)}>
+      <Modal open={issued !== null} title={TEXTS.regenerated} onClose={() => setIssued(null)}>
         {issued && <IssuedKey apiKey={issued} />}
         <div className="mt-4 flex justify-end">
           <Button variant="primary" onClick={() => setIssued(null)}>
-            Done
+            {INTEGRATION_TEXTS.done}
           </Button>
         </div>
       </Modal>

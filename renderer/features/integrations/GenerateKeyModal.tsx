@@ -9,11 +9,14 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/errors';
 import { useGenerateApiKey } from './mutations';
 import { FormField } from '../../components/ui/FormField';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.keys;
 
 /** Shows a key once (after Generate Key or Regenerate). */
 export function IssuedKey({ apiKey }: { apiKey: string }) {
   return (
-    <FormField label="Your new API key (shown only now)">
+    <FormField label={TEXTS.issued}>
       {(field) => <input {...field} readOnly value={apiKey} className={INPUT_CLASS} />}
     </FormField>
   );
@@ -40,19 +43,19 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
     setScopes((list) => (list.includes(scope) ? list.filter((s) => s !== scope) : [...list, scope]));
 
   return (
-    <Modal open title="Generate Key" onClose={onClose} size="lg">
+    <Modal open title={TEXTS.generate} onClose={onClose} size="lg">
       {issued ? (
         <div className="space-y-4">
           <IssuedKey apiKey={issued} />
           <div className="flex justify-end">
             <Button variant="primary" onClick={onClose}>
-              Done
+              {INTEGRATION_TEXTS.done}
             </Button>
           </div>
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
-          <FormField label="Name">
+          <FormField label={TEXTS.name}>
             {(field) => (
               <input
                 {...field}
@@ -64,7 +67,7 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
             )}
           </FormField>
           <fieldset>
-            <legend className="text-sm font-medium text-fg">Scopes</legend>
+            <legend className="text-sm font-medium text-fg">{TEXTS.scopes}</legend>
             <div className="mt-2 grid max-h-56 grid-cols-2 gap-2 overflow-y-auto">
               {choices.map((p) => (
                 <label key={p.id} className="flex items-center gap-2 text-sm text-fg">
@@ -74,7 +77,7 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
               ))}
             </div>
           </fieldset>
-          <FormField label="Expires">
+          <FormField label={TEXTS.expires}>
             {(field) => (
               <select
                 {...field}
@@ -82,20 +85,20 @@ export function GenerateKeyModal({ onClose }: { onClose: () => void }) {
                 onChange={(e) => setExpiry(e.target.value)}
                 className={INPUT_CLASS}
               >
-                <option value="">Never</option>
+                <option value="">{TEXTS.never}</option>
                 {API_KEY_EXPIRY_DAYS.map((days) => (
-                  <option key={days} value={days}>{`In ${days} days`}</option>
+                  <option key={days} value={days}>
+                    {TEXTS.inDays(days)}
+                  </option>
                 ))}
               </select>
             )}
           </FormField>
-          <InlineError
-            message={generate.error ? errorMessage(generate.error, 'Generating the key failed') : null}
-          />
+          <InlineError message={generate.error ? errorMessage(generate.error, TEXTS.failed) : null} />
           <div className="flex justify-end gap-2">
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{INTEGRATION_TEXTS.cancel}</Button>
             <Button type="submit" variant="primary" disabled={generate.isPending || scopes.length === 0}>
-              Generate Key
+              {TEXTS.generate}
             </Button>
           </div>
         </form>

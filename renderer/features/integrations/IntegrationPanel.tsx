@@ -14,6 +14,9 @@ import {
   useSyncIntegration,
 } from './mutations';
 import { HEALTH_TONE, STATUS_TONE, capitalize } from './rules';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.panel;
 
 /** The detail side panel: Sync Now (a signed ping, its result shown), Disable or Enable, Delete. */
 export function IntegrationPanel({
@@ -43,12 +46,12 @@ export function IntegrationPanel({
 
   return (
     <aside
-      aria-label={`${integration.name} details`}
+      aria-label={TEXTS.name(integration.name)}
       className="rounded-lg border border-line bg-surface p-5 shadow-sm"
     >
       <h2 className="text-base font-semibold text-fg">{integration.name}</h2>
       <p className="mt-1 text-sm text-muted">
-        {integration.description || integration.provider || 'Webhook endpoint'}
+        {integration.description || integration.provider || TEXTS.webhookEndpoint}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <StatusBadge tone={STATUS_TONE[integration.status]}>{capitalize(integration.status)}</StatusBadge>
@@ -56,18 +59,20 @@ export function IntegrationPanel({
       </div>
       {integration.statusReason && <p className="mt-2 text-sm text-fg">{integration.statusReason}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-3">
-        <Field label="Webhook">{integration.config.webhook ?? integration.config.endpoint ?? '—'}</Field>
-        <Field label="Frequency">{integration.config.frequency}</Field>
-        <Field label="Last sync">{formatDateTime(integration.lastSync)}</Field>
-        <Field label="Next sync">{formatDateTime(integration.nextSync, '—')}</Field>
-        <Field label="Requests">{integration.requests}</Field>
-        <Field label="Errors">{integration.errors}</Field>
-        <Field label="Uptime">{`${integration.uptime}%`}</Field>
-        <Field label="Events">{integration.events.join(', ')}</Field>
+        <Field label={TEXTS.fields.webhook}>
+          {integration.config.webhook ?? integration.config.endpoint ?? '—'}
+        </Field>
+        <Field label={TEXTS.fields.frequency}>{integration.config.frequency}</Field>
+        <Field label={TEXTS.fields.lastSync}>{formatDateTime(integration.lastSync)}</Field>
+        <Field label={TEXTS.fields.nextSync}>{formatDateTime(integration.nextSync, '—')}</Field>
+        <Field label={TEXTS.fields.requests}>{integration.requests}</Field>
+        <Field label={TEXTS.fields.errors}>{integration.errors}</Field>
+        <Field label={TEXTS.fields.uptime}>{`${integration.uptime}%`}</Field>
+        <Field label={TEXTS.fields.events}>{integration.events.join(', ')}</Field>
       </dl>
       {integration.config.apiKey && (
         <div className="mt-4 flex items-center gap-2">
-          <span className="text-sm text-muted">API key</span>
+          <span className="text-sm text-muted">{TEXTS.apiKey}</span>
           <code className="text-sm text-fg">{revealed ?? integration.config.apiKey}</code>
           <Button
             variant="ghost"
@@ -75,7 +80,7 @@ export function IntegrationPanel({
             disabled={reveal.isPending}
             aria-pressed={revealed !== null}
           >
-            {revealed ? 'Hide' : 'Reveal'}
+            {revealed ? TEXTS.hide : TEXTS.reveal}
           </Button>
         </div>
       )}
@@ -85,46 +90,41 @@ export function IntegrationPanel({
           onClick={() => sync.mutate(integration.id)}
           disabled={sync.isPending || inactive}
         >
-          Sync Now
+          {TEXTS.syncNow}
         </Button>
         <Button
           onClick={() => enable.mutate({ id: integration.id, enabled: inactive })}
           disabled={enable.isPending}
         >
-          {inactive ? 'Enable' : 'Disable'}
+          {inactive ? TEXTS.enable : TEXTS.disable}
         </Button>
         {integration.type === 'webhook' && (
           <Button onClick={() => rotate.mutate(integration.id)} disabled={rotate.isPending}>
-            Rotate secret
+            {TEXTS.rotateSecret}
           </Button>
         )}
-        <Button onClick={() => setConfirming(true)}>Delete</Button>
+        <Button onClick={() => setConfirming(true)}>{TEXTS.delete}</Button>
       </div>
       {rotate.data && (
         <div role="status" className="mt-3 space-y-1 text-sm text-fg">
-          <p>
-            New signing secret (shown only now). The old one keeps signing too until{' '}
-            {formatDateTime(rotate.data.previousSecretUntil)}.
-          </p>
+          <p>{TEXTS.rotated(formatDateTime(rotate.data.previousSecretUntil))}</p>
           <code className="block break-all">{rotate.data.secret}</code>
         </div>
       )}
       {sync.data && (
         <p role="status" className="mt-3 text-sm text-fg">
           {sync.data.ok
-            ? `Ping delivered: ${sync.data.responseStatus ?? ''} in ${sync.data.responseTimeMs ?? 0} ms`
-            : `Ping failed: ${sync.data.error ?? 'no answer'}`}
+            ? TEXTS.pingDelivered(sync.data.responseStatus ?? '', sync.data.responseTimeMs ?? 0)
+            : TEXTS.pingFailed(sync.data.error ?? INTEGRATION_TEXTS.noAnswer)}
         </p>
       )}
       <div className="mt-3">
-        <InlineError message={failure ? errorMessage(failure, 'The action failed') : null} />
+        <InlineError message={failure ? errorMessage(failure, INTEGRATION_TEXTS.actionFailed) : null} />
       </div>
-      <Modal open={confirming} title="Delete integration" onClose={() => setConfirming(false)} size="sm">
-        <p className="text-sm text-fg">
-          Delete {integration.name}? Its deliveries are deleted with it and no more events are sent.
-        </p>
+      <Modal open={confirming} title={TEXTS.deleteTitle} onClose={() => setConfirming(false)} size="sm">
+        <p className="text-sm text-fg">{TEXTS.deleteConfirm(integration.name)}</p>
         <div className="mt-4 flex justify-end gap-2">
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button onClick={() => setConfirming(false)}>{INTEGRATION_TEXTS.cancel}</Button>
           <Button
             variant="primary"
             disabled={remove.isPending}
@@ -137,7 +137,7 @@ export function IntegrationPanel({
               })
             }
           >
-            Delete
+            {TEXTS.delete}
           </Button>
         </div>
       </Modal>

@@ -7,6 +7,7 @@ import { AddIntegrationModal } from './AddIntegrationModal';
 import { ApiKeysTab } from './ApiKeysTab';
 import { IntegrationsTab } from './IntegrationsTab';
 import { WebhookEventsTab } from './WebhookEventsTab';
+import { INTEGRATION_TEXTS } from './texts';
 
 /** Integration Management (part 2 §2, §9; issue 16): webhooks that deliver, their events, API keys. */
 export function IntegrationsPage() {
@@ -15,18 +16,18 @@ export function IntegrationsPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/integrations')}
-        description="Connected services, webhook events and API keys, with their sync state."
+        description={INTEGRATION_TEXTS.description}
         actions={
           <Button variant="primary" onClick={() => setAdding(true)}>
-            Add Integration
+            {INTEGRATION_TEXTS.addIntegration}
           </Button>
         }
       />
       <PageTabs
         tabs={[
-          { name: 'Integrations', panel: <IntegrationsTab /> },
-          { name: 'Webhook Events', panel: <WebhookEventsTab /> },
-          { name: 'API Keys', panel: <ApiKeysTab /> },
+          { name: INTEGRATION_TEXTS.tabs.integrations, panel: <IntegrationsTab /> },
+          { name: INTEGRATION_TEXTS.tabs.events, panel: <WebhookEventsTab /> },
+          { name: INTEGRATION_TEXTS.tabs.keys, panel: <ApiKeysTab /> },
         ]}
       />
       {adding && <AddIntegrationModal onClose={() => setAdding(false)} />}

@@ -8,23 +8,26 @@ import { formatDateTime } from '../../lib/format';
 import { IntegrationPanel } from './IntegrationPanel';
 import { useIntegrations } from './queries';
 import { HEALTH_TONE, STATUS_TONE, capitalize } from './rules';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.integrations;
 
 const COLUMNS: readonly DataColumn<Integration>[] = [
-  { id: 'type', header: 'Type', cell: (i) => capitalize(i.type) },
+  { id: 'type', header: TEXTS.columns.type, cell: (i) => capitalize(i.type) },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     cell: (i) => <StatusBadge tone={STATUS_TONE[i.status]}>{capitalize(i.status)}</StatusBadge>,
   },
   {
     id: 'health',
-    header: 'Health',
+    header: TEXTS.columns.health,
     cell: (i) => <StatusBadge tone={HEALTH_TONE[i.health]}>{capitalize(i.health)}</StatusBadge>,
   },
-  { id: 'lastSync', header: 'Last sync', cell: (i) => formatDateTime(i.lastSync) },
-  { id: 'requests', header: 'Requests', cell: (i) => i.requests },
-  { id: 'errors', header: 'Errors', cell: (i) => i.errors },
-  { id: 'uptime', header: 'Uptime', cell: (i) => `${i.uptime}%` },
+  { id: 'lastSync', header: TEXTS.columns.lastSync, cell: (i) => formatDateTime(i.lastSync) },
+  { id: 'requests', header: TEXTS.columns.requests, cell: (i) => i.requests },
+  { id: 'errors', header: TEXTS.columns.errors, cell: (i) => i.errors },
+  { id: 'uptime', header: TEXTS.columns.uptime, cell: (i) => `${i.uptime}%` },
 ];
 
 export function IntegrationsTab() {
@@ -35,7 +38,7 @@ export function IntegrationsTab() {
     () => [
       {
         id: 'name',
-        header: 'Name',
+        header: TEXTS.columns.name,
         cell: (integration) => (
           <>
             <Button
@@ -55,27 +58,25 @@ export function IntegrationsTab() {
     [selected],
   );
   if (!list.data)
-    return (
-      <LoadingState label="Loading integrations" error={list.error} fallback="Failed to load integrations" />
-    );
+    return <LoadingState label={TEXTS.loading} error={list.error} fallback={TEXTS.loadFailed} />;
   const integrations = list.data.integrations;
   const current = integrations.find((i) => i.id === selected);
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="rounded-lg border border-line bg-surface">
         <DataTable
-          label="Integrations"
+          label={TEXTS.table}
           columns={columns}
           data={integrations}
           getRowId={(integration) => integration.id}
-          empty="No integrations yet: Add Integration creates a webhook endpoint."
+          empty={TEXTS.empty}
           minWidth="48rem"
         />
       </div>
       {current ? (
         <IntegrationPanel key={current.id} integration={current} onDeleted={() => setSelected(null)} />
       ) : (
-        <p className="text-sm text-muted">Select an integration to see its details.</p>
+        <p className="text-sm text-muted">{TEXTS.select}</p>
       )}
     </div>
   );

@@ -9,34 +9,37 @@ import { formatDateTime } from '../../lib/format';
 import { useReplayDelivery } from './mutations';
 import { useDeliveries } from './queries';
 import { EVENT_TONE, capitalize } from './rules';
+import { INTEGRATION_TEXTS } from './texts';
+
+const TEXTS = INTEGRATION_TEXTS.events;
 
 const COLUMNS: readonly DataColumn<WebhookDelivery>[] = [
-  { id: 'event', header: 'Event', cell: (d) => d.event },
-  { id: 'endpoint', header: 'Endpoint', cell: (d) => d.integrationName },
-  { id: 'timestamp', header: 'Timestamp', cell: (d) => formatDateTime(d.timestamp) },
+  { id: 'event', header: TEXTS.columns.event, cell: (d) => d.event },
+  { id: 'endpoint', header: TEXTS.columns.endpoint, cell: (d) => d.integrationName },
+  { id: 'timestamp', header: TEXTS.columns.timestamp, cell: (d) => formatDateTime(d.timestamp) },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     cell: (d) => <StatusBadge tone={EVENT_TONE[d.status]}>{capitalize(d.status)}</StatusBadge>,
   },
-  { id: 'retries', header: 'Retries', cell: (d) => d.retries, width: '6rem' },
+  { id: 'retries', header: TEXTS.columns.retries, cell: (d) => d.retries, width: '6rem' },
   {
     id: 'response',
-    header: 'Response',
+    header: TEXTS.columns.response,
     cell: (d) => (
       <>
         {d.responseStatus ?? '—'}
-        {d.responseTimeMs !== null && ` · ${d.responseTimeMs} ms`}
+        {d.responseTimeMs !== null && TEXTS.responseTime(d.responseTimeMs)}
         {d.error && <div className="text-xs text-muted">{d.error}</div>}
       </>
     ),
   },
   {
     id: 'payload',
-    header: 'Payload',
+    header: TEXTS.columns.payload,
     cell: (d) => (
       <details>
-        <summary className="cursor-pointer">View</summary>
+        <summary className="cursor-pointer">{TEXTS.view}</summary>
         <pre className="mt-1 max-w-md overflow-x-auto text-xs">{JSON.stringify(d.payload, null, 2)}</pre>
       </details>
     ),
@@ -48,46 +51,38 @@ export function WebhookEventsTab() {
   const deliveries = useDeliveries();
   const replay = useReplayDelivery();
   if (!deliveries.data)
-    return (
-      <LoadingState
-        label="Loading webhook events"
-        error={deliveries.error}
-        fallback="Failed to load webhook events"
-      />
-    );
+    return <LoadingState label={TEXTS.loading} error={deliveries.error} fallback={TEXTS.loadFailed} />;
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-end gap-3">
-        <InlineError
-          message={replay.error ? errorMessage(replay.error, 'Replaying the event failed') : null}
-        />
+        <InlineError message={replay.error ? errorMessage(replay.error, TEXTS.replayFailed) : null} />
         <Button
-          aria-label="Refresh webhook events"
+          aria-label={TEXTS.refreshName}
           onClick={() => void deliveries.refetch()}
           disabled={deliveries.isFetching}
         >
-          Refresh
+          {TEXTS.refresh}
         </Button>
       </div>
       <div className="rounded-lg border border-line bg-surface">
         <DataTable
-          label="Webhook events"
+          label={TEXTS.table}
           columns={COLUMNS}
           data={deliveries.data.deliveries}
           getRowId={(d) => d.id}
-          empty="No webhook events yet."
+          empty={TEXTS.empty}
           minWidth="60rem"
           rowActions={{
-            header: 'Actions',
+            header: INTEGRATION_TEXTS.actions,
             hideHeader: true,
             width: '7rem',
             render: (d) => (
               <Button
                 onClick={() => replay.mutate(d.id)}
                 disabled={replay.isPending}
-                aria-label={`Replay ${d.event} to ${d.integrationName}`}
+                aria-label={TEXTS.replayName(d.event, d.integrationName)}
               >
-                Replay
+                {TEXTS.replay}
               </Button>
             ),
           }}
