@@ -22,6 +22,13 @@ import { usePermissionCatalogue, useRoles, roleQueries } from '../role-permissio
 import { categoryBars, CHECKLIST, EXPECTED_ROLES, expectedAllowed, type CategoryBar } from './expected';
 import { FormField } from '../../components/ui/FormField';
 import { apiCheckCommands } from './commands';
+import { ROLE_VERIFICATION_TEXTS } from './texts';
+
+const CURRENT = ROLE_VERIFICATION_TEXTS.currentRole;
+const TESTER = ROLE_VERIFICATION_TEXTS.tester;
+const MATRIX = ROLE_VERIFICATION_TEXTS.matrix;
+const CHECK = ROLE_VERIFICATION_TEXTS.checklist;
+const API = ROLE_VERIFICATION_TEXTS.apiChecks;
 
 /** Role Verification (part 2 §2): what a role may do, checked by the server, and the checklist run for real. */
 export function RoleVerificationPage() {
@@ -31,17 +38,18 @@ export function RoleVerificationPage() {
   if (!user) return null;
 
   const header = (
-    <PageHeader
-      title={routeTitle('/role-verification')}
-      description="Check what a role may do: the server tests each permission, and the checklist calls the platform as you."
-    />
+    <PageHeader title={routeTitle('/role-verification')} description={ROLE_VERIFICATION_TEXTS.description} />
   );
   if (!roles.data || !catalogue.data) {
     const failure = roles.error ?? catalogue.error;
     return (
       <div className="space-y-6">
         {header}
-        <LoadingState label="Loading roles..." error={failure} fallback={ERRORS.rbacInitFailed} />
+        <LoadingState
+          label={ROLE_VERIFICATION_TEXTS.loading}
+          error={failure}
+          fallback={ERRORS.rbacInitFailed}
+        />
       </div>
     );
   }
@@ -83,13 +91,13 @@ function CurrentRole({
   const effective = useQuery(roleQueries.userPermissions(userId));
   const sources = new Set((effective.data ?? []).map((e) => e.role.name));
   return (
-    <Card title="Your Role">
+    <Card title={CURRENT.title}>
       <p className="text-2xl font-semibold text-fg">{roleDisplayName(role)}</p>
       <p className="mt-1 text-sm text-muted">
-        <span className="font-mono">{role}</span> · {permissions.length} permissions
-        {sources.size > 0 ? ` · from ${[...sources].join(', ')}` : ''}
+        <span className="font-mono">{role}</span> · {CURRENT.permissions(permissions.length)}
+        {sources.size > 0 ? ` · ${CURRENT.from([...sources].join(', '))}` : ''}
       </p>
-      <CategoryBars bars={categoryBars(permissions, catalogue)} label="Your permissions by category" />
+      <CategoryBars bars={categoryBars(permissions, catalogue)} label={CURRENT.bars} />
     </Card>
   );
 }
@@ -138,9 +146,9 @@ function RoleTester({
   const result = test.data && test.data.roleId === roleId ? test.data : undefined;
 
   return (
-    <Card title="Test a Role">
+    <Card title={TESTER.title}>
       <div className="flex flex-wrap items-end gap-3">
-        <FormField label="Role">
+        <FormField label={TESTER.role}>
           {(field) => (
             <select
               {...field}
@@ -158,30 +166,28 @@ function RoleTester({
         </FormField>
         <Button variant="primary" disabled={!roleId || test.isPending} onClick={() => test.mutate(roleId)}>
           <Play aria-hidden="true" className="size-4" />
-          Test Permissions
+          {TESTER.test}
         </Button>
       </div>
-      <InlineError message={test.error ? errorMessage(test.error, 'The role could not be tested') : null} />
+      <InlineError message={test.error ? errorMessage(test.error, TESTER.failed) : null} />
       {result ? (
         <div className="mt-4">
-          <p className="text-sm font-medium text-fg">
-            {result.granted} of {result.total} permissions granted
-          </p>
+          <p className="text-sm font-medium text-fg">{TESTER.granted(result.granted, result.total)}</p>
           <CategoryBars
             bars={categoryBars(
               result.results.filter((r) => r.granted).map((r) => r.permission),
               catalogue,
             )}
-            label="Tested role by category"
+            label={TESTER.bars}
           />
-          <ScrollRegion label="Permission results" className="mt-4 max-h-80">
-            <ul aria-label="Permission results" className="grid gap-1 sm:grid-cols-2">
+          <ScrollRegion label={TESTER.results} className="mt-4 max-h-80">
+            <ul aria-label={TESTER.results} className="grid gap-1 sm:grid-cols-2">
               {result.results.map((r) => (
                 <li key={r.permission} className="flex items-center gap-2 text-xs">
                   {r.granted ? (
-                    <CheckCircle2 aria-label="pass" className="size-4 shrink-0 text-emerald-600" />
+                    <CheckCircle2 aria-label={TESTER.pass} className="size-4 shrink-0 text-emerald-600" />
                   ) : (
-                    <XCircle aria-label="fail" className="size-4 shrink-0 text-red-500" />
+                    <XCircle aria-label={TESTER.fail} className="size-4 shrink-0 text-red-500" />
                   )}
                   <span className="font-mono text-fg">{r.permission}</span>
                 </li>
@@ -206,7 +212,7 @@ interface MatrixRow {
 const MATRIX_COLUMNS: readonly DataColumn<MatrixRow>[] = [
   {
     id: 'role',
-    header: 'Role',
+    header: MATRIX.columns.role,
     rowHeader: true,
     cell: (r) => (
       <>
@@ -216,10 +222,15 @@ const MATRIX_COLUMNS: readonly DataColumn<MatrixRow>[] = [
     ),
     width: 'minmax(0,2fr)',
   },
-  { id: 'stated', header: 'Stated', cell: (r) => r.statedCount },
-  { id: 'live', header: 'On the server', cell: (r) => r.live ?? '—' },
-  { id: 'redirect', header: 'Redirect', cell: (r) => r.redirect, className: 'font-mono text-xs' },
-  { id: 'matches', header: 'Matches the definition', cell: (r) => (r.matches ? 'Yes' : 'No') },
+  { id: 'stated', header: MATRIX.columns.stated, cell: (r) => r.statedCount },
+  { id: 'live', header: MATRIX.columns.live, cell: (r) => r.live ?? '—' },
+  {
+    id: 'redirect',
+    header: MATRIX.columns.redirect,
+    cell: (r) => r.redirect,
+    className: 'font-mono text-xs',
+  },
+  { id: 'matches', header: MATRIX.columns.matches, cell: (r) => (r.matches ? MATRIX.yes : MATRIX.no) },
 ];
 
 /** The expected role matrix of part 2 §6, with what the server holds beside it. */
@@ -240,9 +251,9 @@ function ExpectedMatrix({ roles }: { roles: Role[] }) {
     };
   });
   return (
-    <Card title="Role Matrix">
+    <Card title={MATRIX.title}>
       <DataTable
-        label="Role Matrix"
+        label={MATRIX.title}
         columns={MATRIX_COLUMNS}
         data={rows}
         getRowId={(r) => r.id}
@@ -259,19 +270,16 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
 
   return (
     <Card
-      title="Testing Checklist"
+      title={CHECK.title}
       actions={
         <Button onClick={() => run.mutate()} disabled={run.isPending}>
           <Play aria-hidden="true" className="size-4" />
-          Run Checklist
+          {CHECK.run}
         </Button>
       }
     >
-      <p className="mb-3 text-sm text-muted">
-        A center admin should fail on the centers list and succeed on the center analytics route. Run as{' '}
-        {roleDisplayName(role)}:
-      </p>
-      <InlineError message={run.error ? errorMessage(run.error, 'The checklist could not run') : null} />
+      <p className="mb-3 text-sm text-muted">{CHECK.intro(roleDisplayName(role))}</p>
+      <InlineError message={run.error ? errorMessage(run.error, CHECK.failed) : null} />
       <ul className="space-y-2">
         {CHECKLIST.map((item) => {
           const expected = expectedAllowed(item, permissions);
@@ -282,28 +290,24 @@ function Checklist({ permissions, role }: { permissions: string[]; role: string 
               <div className="flex items-center justify-between gap-3">
                 <span className="text-sm font-medium text-fg">{item.label}</span>
                 {passed === undefined ? (
-                  <span className="text-xs text-muted">not run</span>
+                  <span className="text-xs text-muted">{CHECK.notRun}</span>
                 ) : passed ? (
-                  <span className="text-xs font-semibold text-emerald-600">PASS</span>
+                  <span className="text-xs font-semibold text-emerald-600">{CHECK.pass}</span>
                 ) : (
-                  <span className="text-xs font-semibold text-red-600">FAIL</span>
+                  <span className="text-xs font-semibold text-red-600">{CHECK.fail}</span>
                 )}
               </div>
               <p className="mt-1 text-xs text-muted">
-                Expected: {expected ? 'allowed' : 'refused'}
+                {CHECK.expected(expected)}
                 {item.permission ? ` (${item.permission})` : ''}
-                {result
-                  ? ` · Got: ${result.allowed ? 'allowed' : 'refused'} — ${result.method} ${result.path} → ${result.status || 'no answer'}`
-                  : ''}
+                {result ? ` · ${CHECK.got(result)}` : ''}
               </p>
               {result?.error ? <p className="mt-1 text-xs text-muted">{result.error}</p> : null}
             </li>
           );
         })}
         {run.data && !run.data.some((c) => c.id === 'centerAnalytics') ? (
-          <li className="text-xs text-muted">
-            No current organization: the center analytics call was not made.
-          </li>
+          <li className="text-xs text-muted">{CHECK.noOrganization}</li>
         ) : null}
       </ul>
     </Card>
@@ -316,24 +320,20 @@ function ApiCommands() {
   const organizationId = useOrganizationStore((state) => state.currentId);
   const commands = info.data ? apiCheckCommands(info.data, organizationId) : undefined;
   return (
-    <Card title="API Checks">
+    <Card title={API.title}>
       <p className="mb-3 text-sm text-muted">
-        The same calls from a terminal. $TOKEN is a session token of the user to check.
-        {info.data?.embeddedServer
-          ? ' The console’s own server answers only with its launch secret: start the console with CONSOLE_LAUNCH_SECRET set and export the same value in the terminal.'
-          : null}
+        {API.intro}
+        {info.data?.embeddedServer ? ` ${API.launchSecret}` : null}
       </p>
       {commands ? (
-        <ScrollRegion label="API check commands" className="rounded-md bg-surface-muted">
+        <ScrollRegion label={API.commands} className="rounded-md bg-surface-muted">
           <pre className="p-3 text-xs text-fg">{commands.map((c) => c.text).join('\n')}</pre>
         </ScrollRegion>
       ) : (
         <Spinner />
       )}
       {commands && organizationId === null ? (
-        <p className="mt-2 text-xs text-muted">
-          No current organization: the center analytics command needs one.
-        </p>
+        <p className="mt-2 text-xs text-muted">{API.noOrganization}</p>
       ) : null}
     </Card>
   );
