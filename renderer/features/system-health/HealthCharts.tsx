@@ -16,6 +16,11 @@ import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { AXIS, GRID, MARGIN, TOOLTIP } from '../../components/ui/chartDefaults';
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { clockLabel, formatCount, formatPct } from '../../lib/monitoring-format';
+import { HEALTH_TEXTS } from './texts';
+
+const CHARTS = HEALTH_TEXTS.charts;
+const PERFORMANCE = CHARTS.performance;
+const TRAFFIC = CHARTS.traffic;
 
 const SERIES = {
   cpu: 'var(--accent)',
@@ -29,16 +34,16 @@ type PerformanceRow = SystemHealth['performance'][number] & { label: string };
 type TrafficRow = SystemHealth['traffic'][number] & { label: string };
 
 const PERFORMANCE_COLUMNS: readonly ChartColumn<PerformanceRow>[] = [
-  { label: 'Hour', value: (p) => p.label },
-  { label: 'CPU', value: (p) => formatPct(p.cpu) },
-  { label: 'Memory', value: (p) => formatPct(p.memory) },
-  { label: 'Disk', value: (p) => formatPct(p.disk) },
+  { label: CHARTS.hour, value: (p) => p.label },
+  { label: PERFORMANCE.cpu, value: (p) => formatPct(p.cpu) },
+  { label: PERFORMANCE.memory, value: (p) => formatPct(p.memory) },
+  { label: PERFORMANCE.disk, value: (p) => formatPct(p.disk) },
 ];
 
 const TRAFFIC_COLUMNS: readonly ChartColumn<TrafficRow>[] = [
-  { label: 'Hour', value: (p) => p.label },
-  { label: 'Requests', value: (p) => formatCount(p.requests) },
-  { label: 'Errors', value: (p) => formatCount(p.errors) },
+  { label: CHARTS.hour, value: (p) => p.label },
+  { label: TRAFFIC.requests, value: (p) => formatCount(p.requests) },
+  { label: TRAFFIC.errors, value: (p) => formatCount(p.errors) },
 ];
 
 /** CPU, memory and disk over 24 hours, hourly means of every instance's minute samples. */
@@ -46,16 +51,11 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
   const data = points.map((p) => ({ ...p, label: clockLabel(p.time) }));
   return (
     <Card
-      title="Performance (24 hours)"
-      info={
-        <InfoPopover label="Performance (24 hours)">
-          Hourly means of every instance&apos;s minute samples: CPU (process.cpuUsage over the minute), memory
-          (resident memory of the machine&apos;s) and disk used in the data folder (fs.statfs).
-        </InfoPopover>
-      }
+      title={PERFORMANCE.title}
+      info={<InfoPopover label={PERFORMANCE.title}>{PERFORMANCE.info}</InfoPopover>}
     >
       <ChartFigure
-        summary="Performance by hour"
+        summary={PERFORMANCE.summary}
         columns={PERFORMANCE_COLUMNS}
         rows={data}
         rowKey={(p) => p.time}
@@ -65,12 +65,12 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
           <LineChart accessibilityLayer={false} data={data} margin={MARGIN}>
             <CartesianGrid {...GRID} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
-            <YAxis tick={AXIS} width={40} domain={[0, 100]} unit="%" />
+            <YAxis tick={AXIS} width={40} domain={[0, 100]} unit={CHARTS.percentUnit} />
             <Tooltip {...TOOLTIP} formatter={(v) => formatPct(Number(v))} />
             <Legend />
             <Line
               dataKey="cpu"
-              name="CPU"
+              name={PERFORMANCE.cpu}
               stroke={SERIES.cpu}
               dot={false}
               isAnimationActive={false}
@@ -78,7 +78,7 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
             />
             <Line
               dataKey="memory"
-              name="Memory"
+              name={PERFORMANCE.memory}
               stroke={SERIES.memory}
               dot={false}
               isAnimationActive={false}
@@ -86,7 +86,7 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
             />
             <Line
               dataKey="disk"
-              name="Disk"
+              name={PERFORMANCE.disk}
               stroke={SERIES.disk}
               dot={false}
               isAnimationActive={false}
@@ -103,16 +103,9 @@ export function PerformanceChart({ points }: { points: SystemHealth['performance
 export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
   const data = points.map((p) => ({ ...p, label: clockLabel(p.time) }));
   return (
-    <Card
-      title="Request Volume & Errors"
-      info={
-        <InfoPopover label="Request Volume & Errors">
-          Requests answered per hour by every instance, and those with a status of 400 or above.
-        </InfoPopover>
-      }
-    >
+    <Card title={TRAFFIC.title} info={<InfoPopover label={TRAFFIC.title}>{TRAFFIC.info}</InfoPopover>}>
       <ChartFigure
-        summary="Requests by hour"
+        summary={TRAFFIC.summary}
         columns={TRAFFIC_COLUMNS}
         rows={data}
         rowKey={(p) => p.time}
@@ -127,7 +120,7 @@ export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
             <Legend />
             <Area
               dataKey="requests"
-              name="Requests"
+              name={TRAFFIC.requests}
               stroke={SERIES.requests}
               fill={SERIES.requests}
               fillOpacity={0.15}
@@ -135,7 +128,7 @@ export function TrafficChart({ points }: { points: SystemHealth['traffic'] }) {
             />
             <Area
               dataKey="errors"
-              name="Errors"
+              name={TRAFFIC.errors}
               stroke={SERIES.errors}
               fill={SERIES.errors}
               fillOpacity={0.25}

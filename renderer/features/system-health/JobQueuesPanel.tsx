@@ -5,13 +5,16 @@ import { InfoPopover } from '../../components/ui/InfoPopover';
 import { TONE_TEXT } from '../../components/ui/tone';
 import { formatCount } from '../../lib/monitoring-format';
 import { useJobQueues } from './queries';
+import { HEALTH_TEXTS } from './texts';
+
+const TEXTS = HEALTH_TEXTS.jobQueues;
 
 const waiting = (q: JobQueueSummary) => q.counts.created + q.counts.retry;
 
 const COLUMNS: readonly DataColumn<JobQueueSummary>[] = [
   {
     id: 'name',
-    header: 'Queue',
+    header: TEXTS.columns.name,
     rowHeader: true,
     cell: (q) => q.name,
     sortValue: (q) => q.name,
@@ -19,21 +22,21 @@ const COLUMNS: readonly DataColumn<JobQueueSummary>[] = [
   },
   {
     id: 'waiting',
-    header: 'Waiting',
+    header: TEXTS.columns.waiting,
     numeric: true,
     cell: (q) => formatCount(waiting(q)),
     sortValue: waiting,
   },
   {
     id: 'active',
-    header: 'Active',
+    header: TEXTS.columns.active,
     numeric: true,
     cell: (q) => formatCount(q.counts.active),
     sortValue: (q) => q.counts.active,
   },
   {
     id: 'failed',
-    header: 'Failed',
+    header: TEXTS.columns.failed,
     numeric: true,
     cell: (q) => (
       <span className={q.counts.failed > 0 ? TONE_TEXT.bad : undefined}>{formatCount(q.counts.failed)}</span>
@@ -46,22 +49,14 @@ const COLUMNS: readonly DataColumn<JobQueueSummary>[] = [
 export function JobQueuesPanel() {
   const queues = useJobQueues();
   return (
-    <Card
-      title="Job Queues"
-      info={
-        <InfoPopover label="Job Queues">
-          The background job queues of the job runner: jobs waiting (new or awaiting a retry), running, and
-          failed after their retries (the dead letters).
-        </InfoPopover>
-      }
-    >
+    <Card title={TEXTS.title} info={<InfoPopover label={TEXTS.title}>{TEXTS.info}</InfoPopover>}>
       <DataTable
-        label="Job queues"
+        label={TEXTS.table}
         columns={COLUMNS}
         data={queues.data?.queues ?? []}
         getRowId={(q) => q.name}
         loading={queues.isPending}
-        empty="No queues yet"
+        empty={TEXTS.empty}
       />
     </Card>
   );

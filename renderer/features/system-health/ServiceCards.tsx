@@ -5,19 +5,14 @@ import { InfoPopover } from '../../components/ui/InfoPopover';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { MONITORING_TONE } from '../../components/ui/tone';
 import { formatMs, formatPct, formatTime } from '../../lib/monitoring-format';
+import { HEALTH_TEXTS } from './texts';
+
+const TEXTS = HEALTH_TEXTS.services;
 
 /** One card per probed service: its latest status, uptime over 24 h, response time, last check. */
 export function ServiceCards({ services }: { services: readonly ServiceCard[] }) {
   return (
-    <Card
-      title="Service Status"
-      info={
-        <InfoPopover label="Service Status">
-          Each service is probed every 30 s and every result is kept; uptime is the share of the last 24
-          hours&apos; probes that were not down.
-        </InfoPopover>
-      }
-    >
+    <Card title={TEXTS.title} info={<InfoPopover label={TEXTS.title}>{TEXTS.info}</InfoPopover>}>
       <ul className="grid gap-4 md:grid-cols-2">
         {services.map((s) => (
           <li key={s.service} aria-label={s.name} className="rounded-md border border-line p-4">
@@ -32,12 +27,12 @@ export function ServiceCards({ services }: { services: readonly ServiceCard[] })
             </div>
             <p className="mt-1 text-xs text-muted">{s.detail}</p>
             <dl className="mt-3 grid grid-cols-2 gap-3">
-              <Field label="Uptime (24h)">{formatPct(s.uptimePercent, 2)}</Field>
-              <Field label="Response Time">{formatMs(s.responseMs)}</Field>
-              <Field label="Last Check">{formatTime(s.lastCheck)}</Field>
-              <Field label="Version">{s.version ?? '—'}</Field>
-              <Field label="Dependencies">
-                {s.dependencies.length > 0 ? s.dependencies.join(', ') : 'None'}
+              <Field label={TEXTS.fields.uptime}>{formatPct(s.uptimePercent, 2)}</Field>
+              <Field label={TEXTS.fields.responseTime}>{formatMs(s.responseMs)}</Field>
+              <Field label={TEXTS.fields.lastCheck}>{formatTime(s.lastCheck)}</Field>
+              <Field label={TEXTS.fields.version}>{s.version ?? '—'}</Field>
+              <Field label={TEXTS.fields.dependencies}>
+                {s.dependencies.length > 0 ? s.dependencies.join(', ') : TEXTS.noDependencies}
               </Field>
             </dl>
           </li>

@@ -9,6 +9,7 @@ import { InfrastructureTable } from './InfrastructureTable';
 import { JobQueuesPanel } from './JobQueuesPanel';
 import { useSystemHealth } from './queries';
 import { ServiceCards } from './ServiceCards';
+import { HEALTH_TEXTS } from './texts';
 
 /** System Health (part 2 §2): the probes, samples and request roll-ups the servers recorded. */
 export function SystemHealthPage() {
@@ -18,21 +19,21 @@ export function SystemHealthPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/system-health')}
-        description="The health of platform services and infrastructure: response times, load, resource use and open issues."
+        description={HEALTH_TEXTS.description}
         actions={
           <>
             <span className="text-xs text-muted" data-testid="last-updated">
-              Last updated: {data ? formatTime(data.generatedAt) : '—'}
+              {HEALTH_TEXTS.lastUpdated(data ? formatTime(data.generatedAt) : '—')}
             </span>
             <Button onClick={() => void health.refetch()} disabled={health.isFetching}>
-              Refresh
+              {HEALTH_TEXTS.refresh}
             </Button>
           </>
         }
       />
       {!data ? (
         // Part 2 §8: a failure is only logged; the screen keeps waiting for the next refresh.
-        <LoadingState label="Loading system health…" fallback="Loading system health…" />
+        <LoadingState label={HEALTH_TEXTS.loading} fallback={HEALTH_TEXTS.loading} />
       ) : (
         <>
           <HealthKpis kpis={data.kpis} />
