@@ -12,11 +12,13 @@ import {
 import type { MetricResult } from '../../../shared/api/reports';
 import { AXIS, GRID, TOOLTIP } from '../../components/ui/chartDefaults';
 import { ChartFigure } from '../../components/ui/ChartFigure';
+import { REPORT_TEXTS } from './texts';
 
 type Point = MetricResult['chart']['points'][number];
+const TEXTS = REPORT_TEXTS.charts;
 const COLUMNS = [
-  { label: 'Label', value: (p: Point) => p.label },
-  { label: 'Value', value: (p: Point) => p.value.toLocaleString() },
+  { label: TEXTS.columns.label, value: (p: Point) => p.label },
+  { label: TEXTS.columns.value, value: (p: Point) => p.value.toLocaleString() },
 ] as const;
 
 /**
@@ -27,14 +29,14 @@ const COLUMNS = [
 export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) {
   const line = metrics.find((m) => m.chart.kind === 'line' && m.chart.points.length > 0);
   const bar = metrics.find((m) => m.chart.kind === 'bar' && m.chart.points.length > 0) ?? headlines(metrics);
-  if (!line && !bar) return <p className="text-sm text-muted">The latest file has no figures to chart.</p>;
+  if (!line && !bar) return <p className="text-sm text-muted">{TEXTS.empty}</p>;
   return (
     <div className="space-y-4">
       {line ? (
         <div>
           <h4 className="mb-1 text-xs font-medium text-muted">{line.label}</h4>
           <ChartFigure
-            summary={`${line.label}, as a line`}
+            summary={TEXTS.asLine(line.label)}
             columns={COLUMNS}
             rows={line.chart.points}
             rowKey={(p) => p.label}
@@ -62,7 +64,7 @@ export function ReportCharts({ metrics }: { metrics: readonly MetricResult[] }) 
         <div>
           <h4 className="mb-1 text-xs font-medium text-muted">{bar.label}</h4>
           <ChartFigure
-            summary={`${bar.label}, as bars`}
+            summary={TEXTS.asBars(bar.label)}
             columns={COLUMNS}
             rows={bar.chart.points}
             rowKey={(p) => p.label}
@@ -90,5 +92,5 @@ function headlines(metrics: readonly MetricResult[]): Pick<MetricResult, 'label'
   const points = metrics.flatMap((m) =>
     m.unit === first.unit && m.value !== null ? [{ label: m.label, value: m.value }] : [],
   );
-  return { label: 'Headline values', chart: { kind: 'bar', points } };
+  return { label: TEXTS.headlines, chart: { kind: 'bar', points } };
 }

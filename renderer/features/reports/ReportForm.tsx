@@ -20,6 +20,9 @@ import { useCreateReport, useUpdateReport } from './mutations';
 import { availableMetrics, capitalize, metricLabel, parseRecipients } from './rules';
 import { FormField } from '../../components/ui/FormField';
 import { useOrganizations } from '../organization/queries';
+import { REPORT_TEXTS } from './texts';
+
+const TEXTS = REPORT_TEXTS.form;
 
 /** What the form starts from: blank, a template, or the report being edited. */
 export type FormStart =
@@ -118,10 +121,10 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
   }
 
   return (
-    <Modal open title={editing ? 'Edit Report' : 'Create Report'} onClose={onClose} size="lg">
+    <Modal open title={editing ? TEXTS.editTitle : REPORT_TEXTS.createReport} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Name">
+          <FormField label={TEXTS.name}>
             {(field) => (
               <input
                 {...field}
@@ -131,7 +134,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
               />
             )}
           </FormField>
-          <FormField label="Type">
+          <FormField label={TEXTS.type}>
             {(field) => (
               <select
                 {...field}
@@ -148,7 +151,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
             )}
           </FormField>
         </div>
-        <FormField label="Description">
+        <FormField label={TEXTS.description}>
           {(field) => (
             <textarea
               {...field}
@@ -160,7 +163,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
           )}
         </FormField>
         <fieldset>
-          <legend className="text-sm font-medium text-fg">Metrics</legend>
+          <legend className="text-sm font-medium text-fg">{TEXTS.metrics}</legend>
           <div className="mt-2 grid gap-1 sm:grid-cols-2">
             {listed.map((m) => (
               <label key={m} className="flex items-center gap-2 text-sm text-fg">
@@ -180,7 +183,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
           </div>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Period">
+          <FormField label={TEXTS.period}>
             {(field) => (
               <select
                 {...field}
@@ -196,7 +199,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
               </select>
             )}
           </FormField>
-          <FormField label="Plan">
+          <FormField label={TEXTS.plan}>
             {(field) => (
               <select
                 {...field}
@@ -204,7 +207,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
                 value={draft.plan}
                 onChange={(e) => set('plan', e.target.value)}
               >
-                <option value="">All plans</option>
+                <option value="">{TEXTS.allPlans}</option>
                 {PLANS.map((p) => (
                   <option key={p} value={p}>
                     {capitalize(p)}
@@ -213,7 +216,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
               </select>
             )}
           </FormField>
-          <FormField label="Organization">
+          <FormField label={TEXTS.organization}>
             {(field) => (
               <select
                 {...field}
@@ -221,7 +224,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
                 value={draft.organizationId}
                 onChange={(e) => set('organizationId', e.target.value)}
               >
-                <option value="">All organizations</option>
+                <option value="">{TEXTS.allOrganizations}</option>
                 {(centers.data ?? []).map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name}
@@ -232,7 +235,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Format">
+          <FormField label={TEXTS.format}>
             {(field) => (
               <select
                 {...field}
@@ -248,7 +251,7 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
               </select>
             )}
           </FormField>
-          <FormField label="Schedule">
+          <FormField label={TEXTS.schedule}>
             {(field) => (
               <select
                 {...field}
@@ -264,12 +267,12 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
               </select>
             )}
           </FormField>
-          <FormField label="Recipients">
+          <FormField label={TEXTS.recipients}>
             {(field) => (
               <input
                 {...field}
                 className={INPUT_CLASS}
-                placeholder="name@example.com, …"
+                placeholder={TEXTS.recipientsPlaceholder}
                 value={draft.recipients}
                 onChange={(e) => set('recipients', e.target.value)}
               />
@@ -281,13 +284,13 @@ export function ReportForm({ start, onClose }: { start: FormStart; onClose: () =
             {problems.map((p) => (
               <li key={p}>{p}</li>
             ))}
-            {failed ? <li>{errorMessage(failed, 'The report could not be saved')}</li> : null}
+            {failed ? <li>{errorMessage(failed, TEXTS.saveFailed)}</li> : null}
           </ul>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{REPORT_TEXTS.cancel}</Button>
           <Button type="submit" variant="primary" disabled={pending}>
-            {editing ? 'Save Report' : 'Create Report'}
+            {editing ? TEXTS.save : REPORT_TEXTS.createReport}
           </Button>
         </div>
       </form>

@@ -5,6 +5,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { STATUS_TONE, capitalize, formatSize, nextRunLabel, scheduleLabel } from './rules';
+import { REPORT_TEXTS } from './texts';
+
+const TEXTS = REPORT_TEXTS.list;
 
 export interface ReportActions {
   onGenerate: (report: ReportDefinition) => void;
@@ -25,10 +28,10 @@ export function ReportList({
   actions: ReportActions;
 }) {
   if (reports.length === 0) {
-    return <p className="text-sm text-muted">No reports yet: create one, blank or from a template.</p>;
+    return <p className="text-sm text-muted">{TEXTS.empty}</p>;
   }
   return (
-    <ul className="space-y-3" aria-label="My Reports">
+    <ul className="space-y-3" aria-label={TEXTS.name}>
       {reports.map((r) => (
         <li
           key={r.id}
@@ -42,40 +45,43 @@ export function ReportList({
             </div>
             <StatusBadge tone={STATUS_TONE[r.status]}>
               {r.status === 'running' ? <Spinner className="size-3" /> : null}
-              {r.status === 'running' ? 'Generating…' : capitalize(r.status)}
+              {r.status === 'running' ? TEXTS.generating : capitalize(r.status)}
             </StatusBadge>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
-            <Field label="Format" value={r.format.toUpperCase()} />
-            <Field label="Schedule" value={scheduleLabel(r.schedule)} />
-            <Field label="Size" value={formatSize(r.size)} />
-            <Field label="Last generated" value={formatDateTime(r.lastGenerated)} />
-            <Field label="Next run" value={nextRunLabel(r)} />
-            <Field label="Recipients" value={r.recipients.length ? r.recipients.join(', ') : 'None'} />
+            <Field label={TEXTS.fields.format} value={r.format.toUpperCase()} />
+            <Field label={TEXTS.fields.schedule} value={scheduleLabel(r.schedule)} />
+            <Field label={TEXTS.fields.size} value={formatSize(r.size)} />
+            <Field label={TEXTS.fields.lastGenerated} value={formatDateTime(r.lastGenerated)} />
+            <Field label={TEXTS.fields.nextRun} value={nextRunLabel(r)} />
+            <Field
+              label={TEXTS.fields.recipients}
+              value={r.recipients.length ? r.recipients.join(', ') : TEXTS.noRecipients}
+            />
           </dl>
           {r.status === 'error' && r.error ? (
             <p className="mt-2 text-xs text-red-700 dark:text-red-400">{r.error}</p>
           ) : null}
-          <div className="mt-3 flex flex-wrap gap-2" aria-label={`Actions for ${r.name}`} role="group">
+          <div className="mt-3 flex flex-wrap gap-2" aria-label={TEXTS.actions(r.name)} role="group">
             <Button disabled={r.status === 'running'} onClick={() => actions.onGenerate(r)}>
               <Play aria-hidden="true" className="size-4" />
-              Generate Now
+              {REPORT_TEXTS.generateNow}
             </Button>
             <Button disabled={!r.file} onClick={() => actions.onDownload(r)}>
               <Download aria-hidden="true" className="size-4" />
-              Download
+              {TEXTS.download}
             </Button>
             <Button variant="ghost" onClick={() => actions.onView(r)}>
               <Eye aria-hidden="true" className="size-4" />
-              View Details
+              {TEXTS.viewDetails}
             </Button>
             <Button variant="ghost" onClick={() => actions.onEdit(r)}>
               <Pencil aria-hidden="true" className="size-4" />
-              Edit
+              {TEXTS.edit}
             </Button>
             <Button variant="ghost" onClick={() => actions.onDelete(r)}>
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete
+              {TEXTS.delete}
             </Button>
           </div>
         </li>

@@ -7,6 +7,9 @@ import { formatDateTime } from '../../lib/format';
 import { ReportCharts } from './ReportCharts';
 import { useReportData } from './queries';
 import { metricLabel } from './rules';
+import { REPORT_TEXTS } from './texts';
+
+const TEXTS = REPORT_TEXTS.panel;
 
 /** The side panel: the metrics included, two charts of the latest file's figures, Generate Now and Download Latest. */
 export function ReportPanel({
@@ -21,8 +24,8 @@ export function ReportPanel({
   const data = useReportData(report?.id ?? null, report?.file?.generatedAt ?? null);
   if (!report) {
     return (
-      <Card title="Report Details">
-        <p className="text-sm text-muted">Select a Report</p>
+      <Card title={TEXTS.title}>
+        <p className="text-sm text-muted">{TEXTS.select}</p>
       </Card>
     );
   }
@@ -30,7 +33,7 @@ export function ReportPanel({
     <Card title={report.name}>
       <div className="space-y-4">
         <div>
-          <h3 className="text-sm font-semibold text-fg">Metrics included</h3>
+          <h3 className="text-sm font-semibold text-fg">{TEXTS.metricsIncluded}</h3>
           <ul className="mt-1 list-disc pl-5 text-sm text-fg">
             {report.metrics.map((m) => (
               <li key={m}>{metricLabel(m)}</li>
@@ -39,7 +42,7 @@ export function ReportPanel({
         </div>
         {report.file ? (
           <p className="text-xs text-muted">
-            Latest file {report.file.fileName}, kept until {formatDateTime(report.file.expiresAt)}
+            {TEXTS.latestFile(report.file.fileName, formatDateTime(report.file.expiresAt))}
           </p>
         ) : null}
         {report.error ? (
@@ -52,21 +55,21 @@ export function ReportPanel({
         ) : data.data ? (
           <>
             <p className="text-xs text-muted">
-              Figures of the file generated {formatDateTime(data.data.generatedAt)} ({data.data.period.label})
+              {TEXTS.figuresOf(formatDateTime(data.data.generatedAt), data.data.period.label)}
             </p>
             <ReportCharts metrics={data.data.metrics} />
           </>
         ) : (
-          <p className="text-sm text-muted">No file yet: Generate Now to see its figures here.</p>
+          <p className="text-sm text-muted">{TEXTS.noFile}</p>
         )}
         <div className="flex flex-wrap gap-2">
           <Button variant="primary" disabled={report.status === 'running'} onClick={() => onGenerate(report)}>
             <Play aria-hidden="true" className="size-4" />
-            Generate Now
+            {REPORT_TEXTS.generateNow}
           </Button>
           <Button disabled={!report.file} onClick={() => onDownload(report)}>
             <Download aria-hidden="true" className="size-4" />
-            Download Latest
+            {TEXTS.downloadLatest}
           </Button>
         </div>
       </div>

@@ -15,6 +15,7 @@ import { ScheduledTab } from './ScheduledTab';
 import { TemplatesTab } from './TemplatesTab';
 import { useDeleteReport, useDownloadReport, useGenerateReport } from './mutations';
 import { useReports } from './queries';
+import { REPORT_TEXTS } from './texts';
 
 /** Advanced Reporting (part 2 §2, issue 14): reports generated from the platform's own figures. */
 export function ReportsPage() {
@@ -39,7 +40,11 @@ export function ReportsPage() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div>
         {reports.isLoading || reports.isError ? (
-          <LoadingState label="Loading reports..." error={reports.error} fallback="Failed to load reports" />
+          <LoadingState
+            label={REPORT_TEXTS.loading}
+            error={reports.error}
+            fallback={REPORT_TEXTS.loadFailed}
+          />
         ) : (
           <ReportList
             reports={list}
@@ -62,41 +67,44 @@ export function ReportsPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/reports')}
-        description="Reports generated as PDF or XLSX from the platform's own figures, on demand or on a schedule, and mailed to their recipients."
+        description={REPORT_TEXTS.description}
         actions={
           <Button variant="primary" onClick={() => setForm({ kind: 'blank' })}>
             <Plus aria-hidden="true" className="size-4" />
-            Create Report
+            {REPORT_TEXTS.createReport}
           </Button>
         }
       />
       {actionError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errorMessage(actionError, 'The action failed')}
+          {errorMessage(actionError, REPORT_TEXTS.actionFailed)}
         </p>
       ) : null}
       <PageTabs
         tabs={[
-          { name: 'My Reports', panel: myReports },
+          { name: REPORT_TEXTS.tabs.myReports, panel: myReports },
           {
-            name: 'Templates',
+            name: REPORT_TEXTS.tabs.templates,
             panel: <TemplatesTab onUse={(template) => setForm({ kind: 'template', template })} />,
           },
-          { name: 'Scheduled', panel: <ScheduledTab reports={list} /> },
+          { name: REPORT_TEXTS.tabs.scheduled, panel: <ScheduledTab reports={list} /> },
         ]}
       />
       {form ? <ReportForm start={form} onClose={() => setForm(null)} /> : null}
-      <Modal open={deleting !== null} title="Delete Report" size="sm" onClose={() => setDeleting(null)}>
-        <p className="text-sm text-fg">
-          Delete report &quot;{deleting?.name}&quot;? Its generated files are deleted too.
-        </p>
+      <Modal
+        open={deleting !== null}
+        title={REPORT_TEXTS.delete.title}
+        size="sm"
+        onClose={() => setDeleting(null)}
+      >
+        <p className="text-sm text-fg">{REPORT_TEXTS.delete.confirm(deleting?.name ?? '')}</p>
         {remove.error ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(remove.error, 'The report could not be deleted')}
+            {errorMessage(remove.error, REPORT_TEXTS.delete.failed)}
           </p>
         ) : null}
         <div className="mt-4 flex justify-end gap-2">
-          <Button onClick={() => setDeleting(null)}>Cancel</Button>
+          <Button onClick={() => setDeleting(null)}>{REPORT_TEXTS.cancel}</Button>
           <Button
             variant="primary"
             disabled={remove.isPending}
@@ -110,7 +118,7 @@ export function ReportsPage() {
               })
             }
           >
-            Delete
+            {REPORT_TEXTS.delete.button}
           </Button>
         </div>
       </Modal>

@@ -2,6 +2,9 @@ import { DollarSign, Gauge, LayoutDashboard, Shield, SlidersHorizontal } from 'l
 import { REPORT_TEMPLATES, TEMPLATE_PREVIEW_METRICS, type ReportTemplate } from '../../../shared/reports';
 import { Button } from '../../components/ui/Button';
 import { capitalize, metricLabel } from './rules';
+import { REPORT_TEXTS } from './texts';
+
+const TEXTS = REPORT_TEXTS.templates;
 
 const ICONS = {
   'layout-dashboard': LayoutDashboard,
@@ -14,7 +17,7 @@ const ICONS = {
 /** Template cards: the first 3 metrics, '+N more', the visualizations and Use Template. */
 export function TemplatesTab({ onUse }: { onUse: (template: ReportTemplate) => void }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Report templates">
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={TEXTS.name}>
       {REPORT_TEMPLATES.map((t) => {
         const Icon = ICONS[t.icon];
         const more = t.metrics.length - TEMPLATE_PREVIEW_METRICS;
@@ -25,19 +28,19 @@ export function TemplatesTab({ onUse }: { onUse: (template: ReportTemplate) => v
               <h3 className="text-sm font-semibold text-fg">{t.name}</h3>
             </div>
             <p className="mt-1 text-sm text-muted">{t.description}</p>
-            <p className="mt-2 text-xs text-muted">Type: {capitalize(t.type)}</p>
+            <p className="mt-2 text-xs text-muted">{TEXTS.type(capitalize(t.type))}</p>
             <ul className="mt-2 list-disc pl-5 text-sm text-fg">
               {t.metrics.slice(0, TEMPLATE_PREVIEW_METRICS).map((m) => (
                 <li key={m}>{metricLabel(m)}</li>
               ))}
             </ul>
-            {more > 0 ? <p className="text-xs text-muted">+{more} more</p> : null}
+            {more > 0 ? <p className="text-xs text-muted">{TEXTS.more(more)}</p> : null}
             <p className="mt-2 text-xs text-muted">
-              Visualizations: {t.visualizations.map(capitalize).join(', ')}
+              {TEXTS.visualizations(t.visualizations.map(capitalize).join(', '))}
             </p>
             <div className="mt-auto pt-3">
-              <Button variant="primary" onClick={() => onUse(t)} aria-label={`Use Template ${t.name}`}>
-                Use Template
+              <Button variant="primary" onClick={() => onUse(t)} aria-label={TEXTS.useName(t.name)}>
+                {TEXTS.use}
               </Button>
             </div>
           </li>

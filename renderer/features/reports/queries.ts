@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
+import { REPORT_TEXTS } from './texts';
 
 /** While a report is being generated the list is read again each second, until it is done. */
 const RUNNING_POLL_MS = 1000;
@@ -13,7 +14,7 @@ export const reportQueries = {
       queryKey: [...reportQueries.all(), 'list'] as const,
       queryFn: async () => (await call('reports.listReports')).reports,
       refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? RUNNING_POLL_MS : false),
-      ...onlyLogged('Failed to load reports'),
+      ...onlyLogged(REPORT_TEXTS.loadFailed),
     }),
   /** The figures of a report's latest file (null before the first); read again after each generation. */
   data: (id: string, generatedAt: string | null) =>
