@@ -51,7 +51,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         </p>
         <div className="flex justify-end">
           <Button variant="primary" onClick={onClose}>
-            Done
+            {AUTH_TEXTS.done}
           </Button>
         </div>
       </div>
@@ -89,7 +89,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         }
       />
       <div className="flex justify-end gap-2">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{AUTH_TEXTS.cancel}</Button>
         <Button type="submit" variant="primary" disabled={change.isPending}>
           {change.isPending ? AUTH_TEXTS.changingPassword : AUTH_TEXTS.changePassword}
         </Button>

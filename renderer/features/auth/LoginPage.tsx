@@ -9,6 +9,7 @@ import { postLoginTarget } from '../../lib/redirect';
 import { LoginForm } from './LoginForm';
 import { LoginNotices } from './LoginNotices';
 import { TwoFactorSignIn } from './TwoFactorSignIn';
+import { AUTH_TEXTS } from './texts';
 
 /** /login (part 1 §2): the only public screen. */
 export function LoginPage() {
@@ -18,7 +19,7 @@ export function LoginPage() {
   const location = useLocation();
 
   if (status === 'unknown' || status === 'verifying')
-    return <FullScreenMessage>Loading...</FullScreenMessage>;
+    return <FullScreenMessage>{AUTH_TEXTS.loading}</FullScreenMessage>;
   if (status === 'authenticated' && user) {
     return <Navigate to={postLoginTarget(location.state, guardSubject(user))} replace />;
   }
@@ -30,15 +31,17 @@ export function LoginPage() {
           <div className="mx-auto flex size-12 items-center justify-center rounded-xl bg-accent text-accent-fg shadow-sm">
             <ShieldCheck aria-hidden="true" className="size-6" />
           </div>
-          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">Operations Console</h1>
-          <p className="mt-1 text-sm text-muted">Sign in with your administrator account</p>
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-fg">
+            {AUTH_TEXTS.signInPage.title}
+          </h1>
+          <p className="mt-1 text-sm text-muted">{AUTH_TEXTS.signInPage.lead}</p>
         </div>
         <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {twoFactor ? <TwoFactorSignIn /> : <LoginForm />}
         </div>
         <p className="mt-4 text-center text-sm">
           <Link to={SET_PASSWORD_PATH} className="text-accent underline">
-            Have an invitation or reset code? Set your password
+            {AUTH_TEXTS.signInPage.setPasswordLink}
           </Link>
         </p>
         <LoginNotices />

@@ -65,18 +65,18 @@ export function SetPasswordPage() {
         <div className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
           {accept.isSuccess ? (
             <div role="status" className="space-y-4 text-sm text-fg">
-              <p>Your password is set for {accept.data.email}.</p>
+              <p>{AUTH_TEXTS.passwordSet(accept.data.email)}</p>
               <Link to={LOGIN_PATH} className="font-medium text-accent underline">
-                Sign in
+                {AUTH_TEXTS.signInLink}
               </Link>
             </div>
           ) : join.isSuccess ? (
             <p role="status" className="text-sm text-fg">
-              {join.data.email} joined the organization.
+              {AUTH_TEXTS.joined(join.data.email)}
             </p>
           ) : signedIn && token && (existing || params.get('join') === '1') ? (
             <div className="space-y-4 text-sm text-fg">
-              <p>This invitation can be accepted with the account you are signed in to ({signedIn.email}).</p>
+              <p>{AUTH_TEXTS.joinPrompt(signedIn.email)}</p>
               <InlineError message={join.isError ? errorMessage(join.error, AUTH_TEXTS.joinFailed) : null} />
               <Button
                 variant="primary"
@@ -84,7 +84,7 @@ export function SetPasswordPage() {
                 disabled={join.isPending}
                 onClick={() => join.mutate(token)}
               >
-                Join as {signedIn.email}
+                {AUTH_TEXTS.joinAs(signedIn.email)}
               </Button>
             </div>
           ) : (

@@ -13,6 +13,9 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { AuthenticatorSetup } from '../two-factor/AuthenticatorSetup';
 import { twoFactorQueries } from '../two-factor/queries';
 import { RecoveryCodesPanel } from '../two-factor/RecoveryCodesPanel';
+import { AUTH_TEXTS } from './texts';
+
+const TEXTS = AUTH_TEXTS.twoFactor;
 
 /** The sign-in's second step (issue 13), after a correct password. */
 export function TwoFactorSignIn() {
@@ -28,12 +31,12 @@ export function TwoFactorSignIn() {
       {twoFactor.step === 'recoveryCodes' ? (
         <RecoveryCodesPanel
           codes={twoFactor.recoveryCodes}
-          doneLabel="Continue to the console"
+          doneLabel={TEXTS.continue}
           onDone={() => finish(warmUpSignIn(location.state))}
         />
       ) : (
         <Button variant="ghost" className="w-full" onClick={cancel}>
-          Back to sign in
+          {AUTH_TEXTS.backToSignIn}
         </Button>
       )}
     </div>
@@ -46,7 +49,7 @@ function StepError({ error }: { error: string | null }) {
       role="alert"
       className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
     >
-      <h2 className="font-semibold">Login Failed</h2>
+      <h2 className="font-semibold">{AUTH_TEXTS.loginFailed}</h2>
       <p className="mt-0.5">{error}</p>
     </div>
   ) : null;
@@ -64,9 +67,9 @@ function CodeForm() {
   };
   return (
     <form onSubmit={submit} className="space-y-5" aria-busy={signingIn}>
-      <h2 className="text-lg font-semibold text-fg">Two-factor sign-in</h2>
+      <h2 className="text-lg font-semibold text-fg">{TEXTS.title}</h2>
       <StepError error={error} />
-      <FormField label="Authentication code" hint={TWO_FACTOR_TEXTS.codeHint}>
+      <FormField label={TEXTS.codeLabel} hint={TWO_FACTOR_TEXTS.codeHint}>
         {(field) => (
           <input
             {...field}
@@ -82,7 +85,7 @@ function CodeForm() {
       </FormField>
       <Button type="submit" variant="primary" className="w-full py-2.5" disabled={signingIn}>
         {signingIn ? <Spinner className="size-4 text-current" /> : null}
-        {signingIn ? 'Verifying...' : 'Verify'}
+        {signingIn ? TEXTS.verifying : TEXTS.verify}
       </Button>
     </form>
   );
@@ -99,7 +102,7 @@ function EnrolStep() {
   const setup = useQuery(twoFactorQueries.signInSetup());
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold text-fg">Set up two-factor sign-in</h2>
+      <h2 className="text-lg font-semibold text-fg">{TEXTS.enrolTitle}</h2>
       <p className="text-sm text-muted">{TWO_FACTOR_TEXTS.enrolHint}</p>
       {setup.data ? (
         <AuthenticatorSetup
@@ -109,7 +112,7 @@ function EnrolStep() {
           onConfirm={(code) => void confirmEnrolment(code)}
         />
       ) : (
-        <LoadingState label="Loading..." error={setup.error} fallback="The setup could not be started." />
+        <LoadingState label={AUTH_TEXTS.loading} error={setup.error} fallback={TEXTS.setupFailed} />
       )}
     </div>
   );
