@@ -7,6 +7,9 @@ import { InlineError } from '../../components/ui/Card';
 import { useInviteMember } from './mutations';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { FormField } from '../../components/ui/FormField';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.inviteForm;
 
 const isInviteRole = (value: string): value is InviteRole =>
   (INVITE_ROLES as readonly string[]).includes(value);
@@ -45,11 +48,11 @@ export function InviteForm({
   return (
     <form
       onSubmit={send}
-      aria-label="Invite member"
+      aria-label={TEXTS.label}
       className="mb-4 space-y-3 rounded-md border border-line bg-surface-muted p-4"
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Email">
+        <FormField label={TEXTS.email}>
           {(field) => (
             <input
               {...field}
@@ -61,7 +64,7 @@ export function InviteForm({
             />
           )}
         </FormField>
-        <FormField label="Role">
+        <FormField label={TEXTS.role}>
           {(field) => (
             <select
               {...field}
@@ -80,12 +83,12 @@ export function InviteForm({
           )}
         </FormField>
       </div>
-      <InlineError message={invite.isError ? errorMessage(invite.error, 'The invitation failed') : null} />
+      <InlineError message={invite.isError ? errorMessage(invite.error, TEXTS.failed) : null} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={!email.trim() || invite.isPending}>
-          Send Invite
+          {TEXTS.send}
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{TEXTS.cancel}</Button>
       </div>
     </form>
   );

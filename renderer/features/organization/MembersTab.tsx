@@ -14,6 +14,9 @@ import type { OneTimeLinkData } from '../../../shared/api/users';
 import { useRemoveMember, useUpdateMemberRole } from './mutations';
 import { useMembers } from './queries';
 import { memberControls, REASONS } from './rules';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.members;
 
 const isInviteRole = (value: string): value is InviteRole =>
   (INVITE_ROLES as readonly string[]).includes(value);
@@ -39,7 +42,7 @@ function MemberActions({
       <div className="flex items-center gap-2">
         {isInviteRole(member.role) ? (
           <select
-            aria-label={`Role of ${name}`}
+            aria-label={TEXTS.roleOf(name)}
             value={member.role}
             disabled={!controls.enabled || updateRole.isPending}
             onChange={(event) => {
@@ -58,7 +61,7 @@ function MemberActions({
           </select>
         ) : null}
         <Button
-          aria-label={`Remove ${name}`}
+          aria-label={TEXTS.removeName(name)}
           title={controls.reason ?? undefined}
           disabled={!controls.enabled || remove.isPending}
           onClick={() => {
@@ -67,11 +70,11 @@ function MemberActions({
           }}
           className="px-2.5 py-1 text-red-700 dark:text-red-400"
         >
-          Remove
+          {TEXTS.remove}
         </Button>
       </div>
       {controls.reason ? <p className="text-xs text-muted">{controls.reason}</p> : null}
-      <InlineError message={failed ? errorMessage(failed, 'The change failed') : null} />
+      <InlineError message={failed ? errorMessage(failed, TEXTS.changeFailed) : null} />
     </div>
   );
 }
@@ -81,7 +84,7 @@ const NO_MEMBERS: Member[] = [];
 const COLUMNS: DataColumn<Member>[] = [
   {
     id: 'member',
-    header: 'Member',
+    header: TEXTS.columns.member,
     rowHeader: true,
     width: 'minmax(12rem,2fr)',
     cell: (member) => (
@@ -91,10 +94,10 @@ const COLUMNS: DataColumn<Member>[] = [
       </>
     ),
   },
-  { id: 'role', header: 'Role', cell: (member) => <RoleLabel role={member.role} /> },
+  { id: 'role', header: TEXTS.columns.role, cell: (member) => <RoleLabel role={member.role} /> },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     cell: (member) => (
       <span className="inline-flex items-center gap-2 capitalize">
         <StatusDot status={member.status} />
@@ -102,10 +105,15 @@ const COLUMNS: DataColumn<Member>[] = [
       </span>
     ),
   },
-  { id: 'joined', header: 'Joined', className: 'whitespace-nowrap', cell: (m) => formatDate(m.joinedAt) },
+  {
+    id: 'joined',
+    header: TEXTS.columns.joined,
+    className: 'whitespace-nowrap',
+    cell: (m) => formatDate(m.joinedAt),
+  },
   {
     id: 'lastActive',
-    header: 'Last active',
+    header: TEXTS.columns.lastActive,
     className: 'whitespace-nowrap',
     cell: (m) => formatDate(m.lastActiveAt),
   },
@@ -130,13 +138,13 @@ export function MembersTab({ organizationId, context }: { organizationId: string
         onClick={() => setInviting((open) => !open)}
       >
         <UserPlus aria-hidden="true" className="size-4" />
-        Invite Member
+        {TEXTS.invite}
       </Button>
     </div>
   );
 
   return (
-    <Card title="Members" actions={inviteButton}>
+    <Card title={TEXTS.title} actions={inviteButton}>
       {inviting && mayManage ? (
         <InviteForm
           organizationId={organizationId}
@@ -150,19 +158,19 @@ export function MembersTab({ organizationId, context }: { organizationId: string
         </div>
       ) : null}
       <DataTable
-        label="Members"
+        label={TEXTS.table}
         columns={COLUMNS}
         data={members.data ?? NO_MEMBERS}
         getRowId={(member) => member.id}
         rowActions={{
-          header: 'Actions',
+          header: TEXTS.columns.actions,
           width: 'minmax(14rem,1.4fr)',
           render: (member) => (
             <MemberActions organizationId={organizationId} member={member} context={context} />
           ),
         }}
         loading={members.isPending}
-        error={members.isError ? 'Members are not available.' : null}
+        error={members.isError ? TEXTS.failed : null}
         onRetry={() => void members.refetch()}
         minWidth="48rem"
       />

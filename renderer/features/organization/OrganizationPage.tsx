@@ -9,6 +9,9 @@ import { useCurrentOrganizationId, useOrganization, useOrganizationContext } fro
 import { abilities } from './rules';
 import { SettingsTab } from './SettingsTab';
 import { UsageTab } from './UsageTab';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TABS = ORGANIZATION_TEXTS.tabs;
 
 /** Organization screen (part 2 §2): the current organization in five tabs (Billing only if allowed). */
 export function OrganizationPage() {
@@ -17,10 +20,7 @@ export function OrganizationPage() {
   const organization = useOrganization(organizationId);
 
   const header = (
-    <PageHeader
-      title={routeTitle('/organization')}
-      description="The current organization: overview, members and invitations, settings, billing, and usage against plan limits."
-    />
+    <PageHeader title={routeTitle('/organization')} description={ORGANIZATION_TEXTS.description} />
   );
   if (!organizationId || !context.data || !organization.data) {
     return (
@@ -28,7 +28,7 @@ export function OrganizationPage() {
         {header}
         <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-muted">
           {context.isError || organization.isError ? null : <Spinner />}
-          Loading organization...
+          {ORGANIZATION_TEXTS.loading}
         </div>
       </div>
     );
@@ -36,14 +36,16 @@ export function OrganizationPage() {
 
   const can = abilities(context.data);
   const tabs = [
-    { name: 'Overview', panel: <OverviewTab organization={organization.data} /> },
-    { name: 'Members', panel: <MembersTab organizationId={organizationId} context={context.data} /> },
+    { name: TABS.overview, panel: <OverviewTab organization={organization.data} /> },
+    { name: TABS.members, panel: <MembersTab organizationId={organizationId} context={context.data} /> },
     {
-      name: 'Settings',
+      name: TABS.settings,
       panel: <SettingsTab organization={organization.data} canEdit={can.manageOrganization} />,
     },
-    ...(can.viewBilling ? [{ name: 'Billing', panel: <BillingTab organization={organization.data} /> }] : []),
-    { name: 'Usage & Limits', panel: <UsageTab organization={organization.data} /> },
+    ...(can.viewBilling
+      ? [{ name: TABS.billing, panel: <BillingTab organization={organization.data} /> }]
+      : []),
+    { name: TABS.usage, panel: <UsageTab organization={organization.data} /> },
   ];
 
   return (

@@ -5,6 +5,9 @@ import { useAuthStore } from '../../app/state/useAuthStore';
 import { PlanBadge, StatusDot } from './badges';
 import { useSwitchOrganization } from './mutations';
 import { useCurrentOrganizationId, useOrganizations } from './queries';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.switcher;
 
 /** The header's organization switcher (part 1 §2, §4): status dot, name and plan badge per organization. */
 export function OrganizationSwitcher() {
@@ -25,7 +28,7 @@ export function OrganizationSwitcher() {
     >
       <div className="relative min-w-0">
         <ListboxButton
-          aria-label={`Organization: ${current?.name ?? 'none'}`}
+          aria-label={TEXTS.label(current?.name ?? TEXTS.none)}
           onKeyDown={(event) => {
             // Headless UI opens a listbox with Space and the arrows; Enter, which a keyboard user presses on
             // any button (and the ARIA practices list for a select-only combobox), is made to do the same.
@@ -39,7 +42,7 @@ export function OrganizationSwitcher() {
         >
           <Building2 aria-hidden="true" className="size-4 shrink-0 text-muted" />
           {current ? <StatusDot status={current.status} labelled /> : null}
-          <span className="hidden truncate sm:inline">{current?.name ?? 'Choose organization'}</span>
+          <span className="hidden truncate sm:inline">{current?.name ?? TEXTS.choose}</span>
           <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
         </ListboxButton>
         <ListboxOptions

@@ -4,31 +4,37 @@ import { formatDate } from '../../lib/format';
 import { PlanBadge } from './badges';
 import { Card, Field } from '../../components/ui/Card';
 import { useOrganizationStats } from './queries';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.overview;
 
 export function OverviewTab({ organization }: { organization: Organization }) {
   const stats = useOrganizationStats(organization.id);
   const quick = stats.data
     ? [
-        { label: 'Total members', value: String(stats.data.totalUsers) },
-        { label: 'Active users', value: String(stats.data.activeUsers) },
-        { label: 'Dashboards', value: String(stats.data.totalDashboards) },
-        { label: 'Active alerts', value: String(stats.data.totalAlerts) },
-        { label: 'Storage used', value: `${storageMb(stats.data.storageUsed)} MB` },
+        { label: TEXTS.stats.totalMembers, value: String(stats.data.totalUsers) },
+        { label: TEXTS.stats.activeUsers, value: String(stats.data.activeUsers) },
+        { label: TEXTS.stats.dashboards, value: String(stats.data.totalDashboards) },
+        { label: TEXTS.stats.activeAlerts, value: String(stats.data.totalAlerts) },
+        {
+          label: TEXTS.stats.storageUsed,
+          value: ORGANIZATION_TEXTS.megabytes(storageMb(stats.data.storageUsed)),
+        },
       ]
     : null;
   return (
     <div className="space-y-6">
-      <Card title="Organization details">
+      <Card title={TEXTS.detailsTitle}>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="Name">{organization.name}</Field>
-          <Field label="Slug">{organization.slug}</Field>
-          <Field label="Created">{formatDate(organization.createdAt)}</Field>
-          <Field label="Plan">
+          <Field label={TEXTS.fields.name}>{organization.name}</Field>
+          <Field label={TEXTS.fields.slug}>{organization.slug}</Field>
+          <Field label={TEXTS.fields.created}>{formatDate(organization.createdAt)}</Field>
+          <Field label={TEXTS.fields.plan}>
             <PlanBadge plan={organization.plan} />
           </Field>
         </dl>
       </Card>
-      <Card title="Quick stats">
+      <Card title={TEXTS.statsTitle}>
         {quick ? (
           <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {quick.map((item) => (
@@ -39,7 +45,7 @@ export function OverviewTab({ organization }: { organization: Organization }) {
             ))}
           </dl>
         ) : (
-          <p className="text-sm text-muted">{stats.isError ? 'Statistics are not available.' : 'Loading…'}</p>
+          <p className="text-sm text-muted">{stats.isError ? TEXTS.statsFailed : TEXTS.statsLoading}</p>
         )}
       </Card>
     </div>

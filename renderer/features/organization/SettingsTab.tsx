@@ -7,6 +7,9 @@ import { useUpdateOrganization } from './mutations';
 import { REASONS } from './rules';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { FormField } from '../../components/ui/FormField';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.settings;
 
 interface Draft {
   name: string;
@@ -77,7 +80,7 @@ export function SettingsTab({ organization, canEdit }: { organization: Organizat
           setDraft(current);
         }}
       >
-        Edit
+        {TEXTS.edit}
       </Button>
     </div>
   );
@@ -97,44 +100,42 @@ export function SettingsTab({ organization, canEdit }: { organization: Organizat
 
   return (
     <div className="space-y-6">
-      <Card title="Organization settings" actions={draft ? null : editButton}>
+      <Card title={TEXTS.title} actions={draft ? null : editButton}>
         {draft ? (
           <form onSubmit={save} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              {field('name', 'Name')}
-              {field('companyName', 'Company name')}
-              {field('primaryColor', 'Primary color')}
-              {field('secondaryColor', 'Secondary color')}
+              {field('name', TEXTS.fields.name)}
+              {field('companyName', TEXTS.fields.companyName)}
+              {field('primaryColor', TEXTS.fields.primaryColor)}
+              {field('secondaryColor', TEXTS.fields.secondaryColor)}
             </div>
-            <InlineError message={update.isError ? errorMessage(update.error, 'Saving failed') : null} />
+            <InlineError message={update.isError ? errorMessage(update.error, TEXTS.saveFailed) : null} />
             <div className="flex gap-2">
               <Button type="submit" variant="primary" disabled={update.isPending}>
-                Save
+                {TEXTS.save}
               </Button>
               <Button onClick={() => setDraft(null)} disabled={update.isPending}>
-                Cancel
+                {TEXTS.cancel}
               </Button>
             </div>
           </form>
         ) : (
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name">{current.name}</Field>
-            <Field label="Company name">{current.companyName || '—'}</Field>
-            <Field label="Primary color">
+            <Field label={TEXTS.fields.name}>{current.name}</Field>
+            <Field label={TEXTS.fields.companyName}>{current.companyName || '—'}</Field>
+            <Field label={TEXTS.fields.primaryColor}>
               <Swatch color={current.primaryColor} />
             </Field>
-            <Field label="Secondary color">
+            <Field label={TEXTS.fields.secondaryColor}>
               <Swatch color={current.secondaryColor} />
             </Field>
           </dl>
         )}
       </Card>
-      <Card title="Security">
+      <Card title={TEXTS.securityTitle}>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <Field label="Single sign-on (SSO)">{security.ssoEnabled ? 'Enabled' : 'Disabled'}</Field>
-          <Field label="Multi-factor authentication (MFA)">
-            {security.mfaRequired ? 'Required' : 'Not required'}
-          </Field>
+          <Field label={TEXTS.sso}>{security.ssoEnabled ? TEXTS.ssoEnabled : TEXTS.ssoDisabled}</Field>
+          <Field label={TEXTS.mfa}>{security.mfaRequired ? TEXTS.mfaRequired : TEXTS.mfaNotRequired}</Field>
         </dl>
       </Card>
     </div>

@@ -5,6 +5,9 @@ import { Card } from '../../components/ui/Card';
 import type { StatusTone } from '../../components/ui/StatusBadge';
 import { UsageMeter } from '../../components/ui/UsageMeter';
 import { featureLabel, usageText } from './rules';
+import { ORGANIZATION_TEXTS } from './texts';
+
+const TEXTS = ORGANIZATION_TEXTS.usage;
 
 const BAR: Record<ReturnType<typeof usageColor>, string> = {
   red: 'bg-red-500',
@@ -34,7 +37,7 @@ function Meter({
     <UsageMeter
       label={label}
       percent={percent}
-      detail={`${usageText(usage, unit)} (${percent}%)`}
+      detail={TEXTS.detail(usageText(usage, unit), percent)}
       tone={TONE[color]}
       barClassName={BAR[color]}
       color={color}
@@ -47,15 +50,15 @@ export function UsageTab({ organization }: { organization: Organization }) {
   const features = organization.limits.features;
   return (
     <div className="space-y-6">
-      <Card title="Usage">
+      <Card title={TEXTS.title}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Meter label="Users" usage={usage.users} />
-          <Meter label="Metrics" usage={usage.metrics} />
-          <Meter label="Alerts" usage={usage.alerts} />
-          <Meter label="Storage" usage={usage.storage} unit="bytes" />
+          <Meter label={TEXTS.meters.users} usage={usage.users} />
+          <Meter label={TEXTS.meters.metrics} usage={usage.metrics} />
+          <Meter label={TEXTS.meters.alerts} usage={usage.alerts} />
+          <Meter label={TEXTS.meters.storage} usage={usage.storage} unit="bytes" />
         </div>
       </Card>
-      <Card title="Feature access">
+      <Card title={TEXTS.featuresTitle}>
         <ul className="grid gap-2 sm:grid-cols-2">
           {Object.keys(features)
             .sort()
@@ -69,7 +72,7 @@ export function UsageTab({ organization }: { organization: Organization }) {
                     <X aria-hidden="true" className="size-4 text-muted" />
                   )}
                   <span>{featureLabel(feature)}</span>
-                  <span className="sr-only">{enabled ? 'enabled' : 'not included'}</span>
+                  <span className="sr-only">{enabled ? TEXTS.featureEnabled : TEXTS.featureNotIncluded}</span>
                 </li>
               );
             })}

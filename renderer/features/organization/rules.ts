@@ -56,13 +56,7 @@ export function describePaymentMethod(method: {
 }
 
 /** Words that read as acronyms in a feature's label. */
-const ACRONYMS: Readonly<Record<string, string>> = {
-  api: 'API',
-  sso: 'SSO',
-  mfa: 'MFA',
-  csv: 'CSV',
-  sms: 'SMS',
-};
+const ACRONYMS: Readonly<Record<string, string>> = ORGANIZATION_TEXTS.usage.acronyms;
 
 /** A feature flag's key as words: "advancedAnalytics" → "Advanced analytics", "api_access" → "API access". */
 export function featureLabel(key: string): string {
@@ -79,6 +73,6 @@ export function featureLabel(key: string): string {
 
 /** A meter's "current / limit" text; storage in MB with 2 decimals (part 2 §9). */
 export function usageText(usage: { current: number; limit: number }, unit: 'count' | 'bytes'): string {
-  if (unit === 'count') return `${usage.current} / ${usage.limit}`;
-  return `${storageMb(usage.current)} MB / ${storageMb(usage.limit)} MB`;
+  if (unit === 'count') return ORGANIZATION_TEXTS.usage.count(usage.current, usage.limit);
+  return ORGANIZATION_TEXTS.usage.bytes(storageMb(usage.current), storageMb(usage.limit));
 }
