@@ -4,6 +4,10 @@ import type { AuditLog } from '../../../shared/api/audit';
 import { IconButton } from '../../components/ui/Button';
 import { formatTimestamp, userLabel } from './format';
 import { ScrollRegion } from '../../components/ui/ScrollRegion';
+import { AUDIT_TEXTS } from './texts';
+
+const TEXTS = AUDIT_TEXTS.details;
+const FIELDS = TEXTS.fields;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -22,38 +26,41 @@ export function AuditDetailsModal({ log, onClose }: { log: AuditLog | null; onCl
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
           <div className="flex items-center justify-between">
-            <DialogTitle className="text-lg font-semibold text-fg">Audit Log Details</DialogTitle>
-            <IconButton aria-label="Close" onClick={onClose}>
+            <DialogTitle className="text-lg font-semibold text-fg">{TEXTS.title}</DialogTitle>
+            <IconButton aria-label={TEXTS.close} onClick={onClose}>
               <X aria-hidden="true" className="size-5" />
             </IconButton>
           </div>
           {log ? (
             <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Field label="Timestamp">
-                {formatTimestamp(log.timestamp)} <span className="text-muted">({log.timestamp})</span>
+              <Field label={FIELDS.timestamp}>
+                {formatTimestamp(log.timestamp)}{' '}
+                <span className="text-muted">{TEXTS.rawTimestamp(log.timestamp)}</span>
               </Field>
-              <Field label="User">
+              <Field label={FIELDS.user}>
                 {userLabel(log)}
                 {log.userEmail ? <span className="block text-muted">{log.userEmail}</span> : null}
               </Field>
-              <Field label="Action">{log.action}</Field>
-              <Field label="Resource">
+              <Field label={FIELDS.action}>{log.action}</Field>
+              <Field label={FIELDS.resource}>
                 {log.resource}
-                {log.resourceId ? <span className="text-muted"> · {log.resourceId}</span> : null}
+                {log.resourceId ? (
+                  <span className="text-muted">{TEXTS.resourceId(log.resourceId)}</span>
+                ) : null}
               </Field>
-              <Field label="Status">{log.status}</Field>
-              <Field label="Severity">{log.severity}</Field>
-              <Field label="IP Address">{log.ipAddress ?? '—'}</Field>
-              <Field label="User Agent">{log.userAgent ?? '—'}</Field>
+              <Field label={FIELDS.status}>{log.status}</Field>
+              <Field label={FIELDS.severity}>{log.severity}</Field>
+              <Field label={FIELDS.ipAddress}>{log.ipAddress ?? '—'}</Field>
+              <Field label={FIELDS.userAgent}>{log.userAgent ?? '—'}</Field>
               <div className="sm:col-span-2">
-                <Field label="Details">
-                  <ScrollRegion label="Details" className="mt-1 rounded-md bg-surface-muted">
+                <Field label={FIELDS.details}>
+                  <ScrollRegion label={FIELDS.details} className="mt-1 rounded-md bg-surface-muted">
                     <pre className="p-3 text-xs">{JSON.stringify(log.details, null, 2)}</pre>
                   </ScrollRegion>
                 </Field>
               </div>
               <div className="sm:col-span-2">
-                <Field label={`Record #${log.seq} hash`}>
+                <Field label={TEXTS.hash(log.seq)}>
                   <code className="break-all text-xs">{log.hash}</code>
                 </Field>
               </div>

@@ -4,6 +4,9 @@ import { Button } from '../../components/ui/Button';
 import { trackFeature } from '../../lib/usage';
 import { activeFilterCount, type AuditFilterState } from './filters';
 import { FormField } from '../../components/ui/FormField';
+import { AUDIT_TEXTS } from './texts';
+
+const TEXTS = AUDIT_TEXTS.filters;
 
 const SELECT = 'rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg';
 
@@ -51,7 +54,7 @@ export function AuditFilters({
   const active = activeFilterCount(filters);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <FormField label="Search audit logs" hideLabel className="relative min-w-[16rem] flex-1">
+      <FormField label={TEXTS.search} hideLabel className="relative min-w-[16rem] flex-1">
         {(field) => (
           <>
             <Search
@@ -63,29 +66,29 @@ export function AuditFilters({
               type="search"
               value={filters.search}
               onChange={(e) => onChange({ ...filters, search: e.target.value })}
-              placeholder="Search any field: user, action, resource, address, details..."
+              placeholder={TEXTS.searchPlaceholder}
               className="w-full rounded-md border border-line bg-surface py-2 pl-9 pr-3 text-sm text-fg"
             />
           </>
         )}
       </FormField>
       <Dropdown
-        label="Action"
-        allLabel="All Actions"
+        label={TEXTS.action}
+        allLabel={TEXTS.allActions}
         value={filters.action}
         options={AUDIT_ACTIONS}
         onChange={(action) => onChange({ ...filters, action })}
       />
       <Dropdown
-        label="Status"
-        allLabel="All Statuses"
+        label={TEXTS.status}
+        allLabel={TEXTS.allStatuses}
         value={filters.status}
         options={AUDIT_STATUSES}
         onChange={(status) => onChange({ ...filters, status })}
       />
       <Dropdown
-        label="Severity"
-        allLabel="All Severities"
+        label={TEXTS.severity}
+        allLabel={TEXTS.allSeverities}
         value={filters.severity}
         options={AUDIT_SEVERITIES}
         onChange={(severity) => onChange({ ...filters, severity })}
@@ -95,7 +98,7 @@ export function AuditFilters({
           variant="ghost"
           onClick={() => onChange({ search: '', action: 'all', status: 'all', severity: 'all' })}
         >
-          Clear Filters ({active})
+          {TEXTS.clear(active)}
         </Button>
       ) : null}
     </div>

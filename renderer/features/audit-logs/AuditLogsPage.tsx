@@ -16,17 +16,18 @@ import { useExportAuditLogs, useSaveProgress } from './mutations';
 import { useAuditMatching, useAuditPages, useAuditTotal, useAuditVerification } from './queries';
 import { useDebounced } from './useDebounced';
 import { formatNumber } from '../../lib/format';
+import { AUDIT_TEXTS } from './texts';
 
 const EMPTY: AuditLog[] = [];
 const SEARCH_DEBOUNCE_MS = 250;
 
-const countText = (n: number | undefined) => (n === undefined ? '…' : formatNumber(n));
+const countText = (n: number | undefined) => (n === undefined ? AUDIT_TEXTS.pending : formatNumber(n));
 
 function Loading({ label }: { label: string }) {
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-muted">
       <Spinner />
-      {label}…
+      {label}
     </p>
   );
 }
@@ -36,8 +37,11 @@ function ExportProgress() {
   if (!progress) return null;
   return (
     <p role="status" className="text-xs text-muted">
-      Saving {progress.fileName}: {(progress.bytes / 1024).toFixed(0)} KB
-      {progress.rows !== null ? ` of ${formatNumber(progress.rows)} rows` : ''}…
+      {AUDIT_TEXTS.saving(
+        progress.fileName,
+        (progress.bytes / 1024).toFixed(0),
+        progress.rows !== null ? formatNumber(progress.rows) : null,
+      )}
     </p>
   );
 }
@@ -66,12 +70,12 @@ export function AuditLogsPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/audit-logs')}
-        description="Every recorded change: who did what, to which target, when, from where, and with what result."
+        description={AUDIT_TEXTS.description}
         actions={
           <>
             <Button onClick={() => void verification.refetch()} disabled={verification.isFetching}>
               <ShieldCheck aria-hidden="true" className="size-4" />
-              Verify integrity
+              {AUDIT_TEXTS.verifyIntegrity}
             </Button>
             <Button
               variant="primary"
@@ -79,22 +83,24 @@ export function AuditLogsPage() {
               disabled={exporter.isPending}
             >
               <Download aria-hidden="true" className="size-4" />
-              Export Logs
+              {AUDIT_TEXTS.exportLogs}
             </Button>
           </>
         }
       />
       <ExportProgress />
-      <InlineError message={exporter.isError ? errorMessage(exporter.error, 'The export failed') : null} />
-      {verification.isFetching ? <Loading label="Verifying the chain" /> : null}
+      <InlineError
+        message={exporter.isError ? errorMessage(exporter.error, AUDIT_TEXTS.exportFailed) : null}
+      />
+      {verification.isFetching ? <Loading label={AUDIT_TEXTS.verifying} /> : null}
       {verification.data && !verification.isFetching ? <IntegrityPanel result={verification.data} /> : null}
       <InlineError
-        message={verification.isError ? errorMessage(verification.error, 'The integrity check failed') : null}
+        message={verification.isError ? errorMessage(verification.error, AUDIT_TEXTS.verifyFailed) : null}
       />
 
       <AuditFilters filters={filters} onChange={setFilters} />
       <p className="text-sm text-muted" data-testid="audit-count">
-        Showing {countText(matching.data)} of {countText(total.data)} audit logs
+        {AUDIT_TEXTS.showing(countText(matching.data), countText(total.data))}
       </p>
 
       <AuditTable
@@ -104,7 +110,7 @@ export function AuditLogsPage() {
         onOpen={setSelected}
         loadMore={loadMore}
         loading={pages.isPending || isFetchingNextPage}
-        error={pages.isError ? errorMessage(pages.error, 'The audit logs could not be loaded') : null}
+        error={pages.isError ? errorMessage(pages.error, AUDIT_TEXTS.loadError) : null}
         onRetry={() => void pages.refetch()}
       />
       <AuditDetailsModal log={selected} onClose={() => setSelected(null)} />

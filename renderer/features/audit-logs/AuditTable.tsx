@@ -4,6 +4,9 @@ import type { AuditLog } from '../../../shared/api/audit';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { fromSortState, toSortState, type AuditSorting } from './filters';
 import { SEVERITY_STYLES, STATUS_STYLES, formatTimestamp, userLabel } from './format';
+import { AUDIT_TEXTS } from './texts';
+
+const TEXTS = AUDIT_TEXTS.table;
 
 const VIRTUAL = { rowHeight: 44, maxHeight: '60vh', overscan: 10, prefetchRows: 200 };
 
@@ -21,33 +24,49 @@ const truncated = (text: string, title?: string) => (
 const COLUMNS: DataColumn<AuditLog>[] = [
   {
     id: 'timestamp',
-    header: 'Timestamp',
+    header: TEXTS.columns.timestamp,
     width: '11rem',
     sortable: true,
     cell: (log) => truncated(formatTimestamp(log.timestamp)),
   },
   {
     id: 'user',
-    header: 'User',
+    header: TEXTS.columns.user,
     width: 'minmax(10rem,1.4fr)',
     sortable: true,
     cell: (log) => truncated(userLabel(log), log.userEmail ?? undefined),
   },
-  { id: 'action', header: 'Action', width: '6rem', sortable: true, cell: (log) => truncated(log.action) },
-  { id: 'resource', header: 'Resource', width: 'minmax(7rem,1fr)', cell: (log) => truncated(log.resource) },
+  {
+    id: 'action',
+    header: TEXTS.columns.action,
+    width: '6rem',
+    sortable: true,
+    cell: (log) => truncated(log.action),
+  },
+  {
+    id: 'resource',
+    header: TEXTS.columns.resource,
+    width: 'minmax(7rem,1fr)',
+    cell: (log) => truncated(log.resource),
+  },
   {
     id: 'status',
-    header: 'Status',
+    header: TEXTS.columns.status,
     width: '6rem',
     cell: (log) => <Badge className={STATUS_STYLES[log.status]}>{log.status}</Badge>,
   },
   {
     id: 'severity',
-    header: 'Severity',
+    header: TEXTS.columns.severity,
     width: '6rem',
     cell: (log) => <Badge className={SEVERITY_STYLES[log.severity]}>{log.severity}</Badge>,
   },
-  { id: 'ipAddress', header: 'IP Address', width: '8rem', cell: (log) => truncated(log.ipAddress ?? '') },
+  {
+    id: 'ipAddress',
+    header: TEXTS.columns.ipAddress,
+    width: '8rem',
+    cell: (log) => truncated(log.ipAddress ?? ''),
+  },
 ];
 
 /**
@@ -75,17 +94,17 @@ export function AuditTable({
 }) {
   const rowActions = useMemo(
     () => ({
-      header: 'Details',
+      header: TEXTS.details,
       hideHeader: true,
       width: '4.5rem',
       render: (log: AuditLog) => (
         <button
           type="button"
           onClick={() => onOpen(log)}
-          aria-label={`Details of ${log.action} ${log.resource} by ${userLabel(log)}`}
+          aria-label={TEXTS.viewName(log.action, log.resource, userLabel(log))}
           className="text-xs font-medium text-accent hover:underline"
         >
-          View
+          {TEXTS.view}
         </button>
       ),
     }),
@@ -93,7 +112,7 @@ export function AuditTable({
   );
   return (
     <DataTable
-      label="Audit logs"
+      label={TEXTS.name}
       columns={COLUMNS}
       data={logs}
       getRowId={(log) => log.id}
@@ -107,10 +126,10 @@ export function AuditTable({
       virtual={VIRTUAL}
       onEndReached={loadMore}
       loading={loading}
-      loadingLabel="Loading audit logs…"
+      loadingLabel={TEXTS.loading}
       error={error}
       onRetry={onRetry}
-      empty="No audit logs found matching your criteria"
+      empty={TEXTS.empty}
       minWidth="64rem"
       className="rounded-lg border border-line bg-surface"
     />

@@ -2,20 +2,18 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { AuditVerification } from '../../../shared/api/audit';
 import { formatTimestamp } from './format';
 import { formatNumber } from '../../lib/format';
+import { AUDIT_TEXTS } from './texts';
 
-const REASONS: Record<NonNullable<AuditVerification['firstBroken']>['reason'], string> = {
-  altered: 'its content does not match its hash (edited)',
-  linkBroken: 'it does not link to the record before it (removed or reordered)',
-  gap: 'records before it are missing',
-  startMissing: 'the start of the trail was removed outside the retention job',
-};
+const TEXTS = AUDIT_TEXTS.integrity;
+
+const REASONS: Record<NonNullable<AuditVerification['firstBroken']>['reason'], string> = TEXTS.reasons;
 
 /** The result of "Verify integrity": intact or the first broken record, and the chain head to keep. */
 export function IntegrityPanel({ result }: { result: AuditVerification }) {
   const broken = result.firstBroken;
   return (
     <section
-      aria-label="Integrity check"
+      aria-label={TEXTS.name}
       className={
         broken
           ? 'rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100'
@@ -29,21 +27,19 @@ export function IntegrityPanel({ result }: { result: AuditVerification }) {
           <ShieldCheck aria-hidden="true" className="size-4" />
         )}
         {broken
-          ? `Chain broken at record #${broken.seq} (${formatTimestamp(broken.timestamp)}): ${REASONS[broken.reason]}.`
-          : `Chain intact: ${formatNumber(result.checked)} records verified.`}
+          ? TEXTS.broken(broken.seq, formatTimestamp(broken.timestamp), REASONS[broken.reason])
+          : TEXTS.intact(formatNumber(result.checked))}
       </p>
       {result.head ? (
         <p className="mt-2">
-          Chain head: record #{result.head.seq} ·{' '}
+          {TEXTS.head(result.head.seq)}
           <code data-testid="chain-head" className="break-all">
             {result.head.hash}
           </code>
-          <span className="block text-xs opacity-80">
-            {`Keep this hash elsewhere: if record #${result.head.seq} later shows another hash, or is gone, the trail was changed or cut from the end.`}
-          </span>
+          <span className="block text-xs opacity-80">{TEXTS.keepHead(result.head.seq)}</span>
         </p>
       ) : (
-        <p className="mt-2">The trail is empty.</p>
+        <p className="mt-2">{TEXTS.empty}</p>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { AuditLog } from '../../../shared/api/audit';
+import { AUDIT_TEXTS } from './texts';
 
 /** A record's instant as the table shows it: local date and time to the second. */
 export function formatTimestamp(iso: string): string {
@@ -14,7 +15,7 @@ export function formatTimestamp(iso: string): string {
   });
 }
 
-export const userLabel = (log: AuditLog) => log.userName ?? log.userEmail ?? 'Unknown user';
+export const userLabel = (log: AuditLog) => log.userName ?? log.userEmail ?? AUDIT_TEXTS.unknownUser;
 
 export const STATUS_STYLES: Record<AuditLog['status'], string> = {
   success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',

@@ -2,9 +2,10 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { AUDIT_PAGE_MAX, type AuditListQuery } from '../../../shared/api/audit';
 import { call } from '../../lib/bridge';
 import { onlyLogged } from '../../lib/loadFailure';
+import { AUDIT_TEXTS } from './texts';
 
 /** Part 2 §8: a load failure is only logged ('Failed to load audit logs'). */
-const logged = onlyLogged('Failed to load audit logs');
+const logged = onlyLogged(AUDIT_TEXTS.loadFailed);
 
 /** The audit trail's key space and queries. */
 export const auditQueries = {
