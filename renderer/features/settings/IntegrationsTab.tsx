@@ -3,6 +3,11 @@ import { Card } from '../../components/ui/Card';
 import { SelectField, TextField, Toggle } from './controls';
 import { SendTestButton } from './SendTestButton';
 import type { TabProps } from './tabProps';
+import { SYSTEM_SETTINGS_TEXTS } from './texts';
+
+const INTEGRATIONS = SYSTEM_SETTINGS_TEXTS.integrations;
+const SMTP = SYSTEM_SETTINGS_TEXTS.smtp;
+const SEND_TEST = SYSTEM_SETTINGS_TEXTS.sendTest;
 
 export function IntegrationsTab({
   draft,
@@ -15,87 +20,87 @@ export function IntegrationsTab({
   const smtp = integrations.smtp;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title="Integration settings">
+      <Card title={INTEGRATIONS.title}>
         <div className="space-y-4">
           <SelectField
-            label="Cloud region"
+            label={INTEGRATIONS.cloudRegion}
             value={integrations.awsRegion}
             options={CLOUD_REGIONS}
             onChange={(v) => set('integrations.awsRegion', v)}
           />
           <Toggle
-            label="Automated backups"
+            label={INTEGRATIONS.backups}
             checked={integrations.backupEnabled}
             onChange={(v) => set('integrations.backupEnabled', v)}
           />
           <SelectField
-            label="Email provider"
+            label={INTEGRATIONS.emailProvider}
             value={integrations.emailProvider}
             options={EMAIL_PROVIDERS}
             onChange={(v) => set('integrations.emailProvider', v)}
           />
           <SelectField
-            label="SMS provider"
+            label={INTEGRATIONS.smsProvider}
             value={integrations.smsProvider}
             options={SMS_PROVIDERS}
             onChange={(v) => set('integrations.smsProvider', v)}
           />
           <TextField
-            label="Chat webhook URL"
+            label={INTEGRATIONS.webhook}
             type="url"
             value={integrations.slackWebhook}
-            placeholder="https://hooks.slack.com/services/…"
+            placeholder={INTEGRATIONS.webhookPlaceholder}
             onChange={(v) => set('integrations.slackWebhook', v)}
           />
-          <SendTestButton kind="webhook" label="Send test message" sentText="Test message delivered." />
+          <SendTestButton kind="webhook" label={SEND_TEST.message} sentText={SEND_TEST.messageSent} />
           <Toggle
-            label="Analytics tracking"
+            label={INTEGRATIONS.analytics}
             checked={integrations.analyticsTracking}
             onChange={(v) => set('integrations.analyticsTracking', v)}
           />
         </div>
       </Card>
-      <Card title="SMTP server">
+      <Card title={SMTP.title}>
         <div className="space-y-4">
           <TextField
-            label="SMTP host"
+            label={SMTP.host}
             value={smtp.host}
-            placeholder="smtp.example.com"
+            placeholder={SMTP.hostPlaceholder}
             onChange={(v) => set('integrations.smtp.host', v)}
           />
           <TextField
-            label="SMTP port"
+            label={SMTP.port}
             inputMode="numeric"
             value={draft.integers['integrations.smtp.port']}
             onChange={(v) => setInteger('integrations.smtp.port', v)}
           />
           <Toggle
-            label="TLS from the start (port 465)"
+            label={SMTP.secure}
             checked={smtp.secure}
             onChange={(v) => set('integrations.smtp.secure', v)}
           />
           <TextField
-            label="SMTP username"
+            label={SMTP.username}
             value={smtp.username}
             autoComplete="off"
             onChange={(v) => set('integrations.smtp.username', v)}
           />
           <TextField
-            label="SMTP password"
+            label={SMTP.password}
             type="password"
             autoComplete="new-password"
             value={draft.smtpPassword}
-            placeholder={smtpPasswordSet ? 'Stored (leave empty to keep)' : 'Not set'}
+            placeholder={smtpPasswordSet ? SMTP.passwordStored : SMTP.passwordNotSet}
             onChange={(v) => setText('smtpPassword', v)}
           />
           <TextField
-            label="Sender address"
+            label={SMTP.from}
             type="email"
             value={smtp.from}
-            placeholder="console@example.com"
+            placeholder={SMTP.fromPlaceholder}
             onChange={(v) => set('integrations.smtp.from', v)}
           />
-          <SendTestButton kind="email" label="Send test email" sentText="Test email sent to your address." />
+          <SendTestButton kind="email" label={SEND_TEST.email} sentText={SEND_TEST.emailSent} />
         </div>
       </Card>
     </div>

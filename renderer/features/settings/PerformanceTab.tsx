@@ -3,6 +3,11 @@ import { SETTINGS_BOUNDS } from '../../../shared/settings';
 import { Card } from '../../components/ui/Card';
 import { Figures, TextField, Toggle } from './controls';
 import type { TabProps } from './tabProps';
+import { SYSTEM_SETTINGS_TEXTS } from './texts';
+
+const PERFORMANCE = SYSTEM_SETTINGS_TEXTS.performance;
+const METRICS = SYSTEM_SETTINGS_TEXTS.metrics;
+const ENGINES = SYSTEM_SETTINGS_TEXTS.engines;
 
 export function PerformanceTab({
   draft,
@@ -15,59 +20,67 @@ export function PerformanceTab({
   const requests = SETTINGS_BOUNDS.maxRequestsPerMinute;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title="Performance settings">
+      <Card title={PERFORMANCE.title}>
         <div className="space-y-4">
           <Toggle
-            label="Caching"
+            label={PERFORMANCE.caching}
             checked={performance.cachingEnabled}
             onChange={(v) => set('performance.cachingEnabled', v)}
           />
           <TextField
-            label="Cache timeout (seconds)"
+            label={PERFORMANCE.cacheTimeout}
             inputMode="numeric"
             value={draft.integers['performance.cacheTimeout']}
-            hint={`A whole number from ${cache.min} to ${cache.max}.`}
+            hint={SYSTEM_SETTINGS_TEXTS.wholeNumber(cache.min, cache.max)}
             onChange={(v) => setInteger('performance.cacheTimeout', v)}
           />
           <Toggle
-            label="Compression"
+            label={PERFORMANCE.compression}
             checked={performance.compressionEnabled}
             onChange={(v) => set('performance.compressionEnabled', v)}
           />
           <Toggle
-            label="CDN"
+            label={PERFORMANCE.cdn}
             checked={performance.cdnEnabled}
             onChange={(v) => set('performance.cdnEnabled', v)}
           />
           <Toggle
-            label="Rate limiting"
+            label={PERFORMANCE.rateLimiting}
             checked={performance.rateLimitEnabled}
             onChange={(v) => set('performance.rateLimitEnabled', v)}
           />
           <TextField
-            label="Max requests per minute"
+            label={PERFORMANCE.maxRequests}
             inputMode="numeric"
             disabled={!performance.rateLimitEnabled}
             value={draft.integers['performance.maxRequestsPerMinute']}
-            hint={`A whole number from ${requests.min} to ${requests.max}, per user and per address.`}
+            hint={PERFORMANCE.maxRequestsHint(requests.min, requests.max)}
             onChange={(v) => setInteger('performance.maxRequestsPerMinute', v)}
           />
         </div>
       </Card>
-      <Card title="Performance metrics">
+      <Card title={METRICS.title}>
         <Figures
           rows={[
             [
-              'Database latency',
-              health?.database.latencyMs == null ? '–' : `${health.database.latencyMs} ms`,
+              METRICS.databaseLatency,
+              health?.database.latencyMs == null ? '–' : METRICS.milliseconds(health.database.latencyMs),
             ],
-            ['Database', health ? (health.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite') : '–'],
-            ['Cache', performance.cachingEnabled ? `${draft.integers['performance.cacheTimeout']} s` : 'Off'],
             [
-              'Rate limit',
+              METRICS.database,
+              health ? (health.database.kind === 'postgres' ? ENGINES.postgres : ENGINES.pglite) : '–',
+            ],
+            [
+              METRICS.cache,
+              performance.cachingEnabled
+                ? METRICS.seconds(draft.integers['performance.cacheTimeout'])
+                : SYSTEM_SETTINGS_TEXTS.off,
+            ],
+            [
+              METRICS.rateLimit,
               performance.rateLimitEnabled
-                ? `${draft.integers['performance.maxRequestsPerMinute']} / min`
-                : 'Off',
+                ? METRICS.perMinute(draft.integers['performance.maxRequestsPerMinute'])
+                : SYSTEM_SETTINGS_TEXTS.off,
             ],
           ]}
         />

@@ -1,6 +1,9 @@
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
 import { useSendTest } from './mutations';
+import { SYSTEM_SETTINGS_TEXTS } from './texts';
+
+const TEXTS = SYSTEM_SETTINGS_TEXTS.sendTest;
 
 /** Sends a test through the saved settings and says what happened, next to the button. */
 export function SendTestButton({
@@ -14,16 +17,16 @@ export function SendTestButton({
 }) {
   const send = useSendTest(kind);
   const outcome = send.isError
-    ? errorMessage(send.error, 'The test could not be sent.')
+    ? errorMessage(send.error, TEXTS.failed)
     : send.data
       ? send.data.sent
         ? sentText
-        : (send.data.reason ?? 'The test could not be sent.')
-      : 'Uses the saved settings: save your changes first.';
+        : (send.data.reason ?? TEXTS.failed)
+      : TEXTS.about;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button onClick={() => send.mutate()} disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : label}
+        {send.isPending ? TEXTS.sending : label}
       </Button>
       <p role="status" className="text-xs text-muted">
         {outcome}

@@ -19,6 +19,9 @@ import type { SettingsSave } from './mutations';
 import { SAVE_LABELS, draftOf, saveOf, withSetting, type SettingsDraft } from './rules';
 import type { TabProps } from './tabProps';
 import { useSaveStatus } from './useSaveStatus';
+import { SYSTEM_SETTINGS_TEXTS } from './texts';
+
+const TABS = SYSTEM_SETTINGS_TEXTS.tabs;
 
 export interface SettingsViewProps {
   title: string;
@@ -89,7 +92,7 @@ export function SettingsView({
     <div className="space-y-6">
       <PageHeader
         title={title}
-        description="Platform settings: general, security, integrations, notifications and performance."
+        description={SYSTEM_SETTINGS_TEXTS.description}
         actions={
           <>
             <Button onClick={() => void reload()} disabled={loading || reloading || status === 'saving'}>
@@ -104,7 +107,7 @@ export function SettingsView({
               variant="primary"
               onClick={() => void save()}
               disabled={!props || !canSave || status === 'saving'}
-              title={canSave ? undefined : 'You do not have the permission settings.update'}
+              title={canSave ? undefined : SYSTEM_SETTINGS_TEXTS.noPermission}
             >
               {status === 'saving' ? (
                 <Spinner className="size-4 text-accent-fg" />
@@ -120,19 +123,19 @@ export function SettingsView({
       {props && document ? (
         <PageTabs
           tabs={[
-            { name: 'General', panel: <GeneralTab {...props} health={health} /> },
-            { name: 'Security', panel: <SecurityTab {...props} /> },
+            { name: TABS.general, panel: <GeneralTab {...props} health={health} /> },
+            { name: TABS.security, panel: <SecurityTab {...props} /> },
             {
-              name: 'Integrations',
+              name: TABS.integrations,
               panel: <IntegrationsTab {...props} smtpPasswordSet={document.smtpPasswordSet} />,
             },
-            { name: 'Notifications', panel: <NotificationsTab {...props} /> },
-            { name: 'Performance', panel: <PerformanceTab {...props} health={health} /> },
+            { name: TABS.notifications, panel: <NotificationsTab {...props} /> },
+            { name: TABS.performance, panel: <PerformanceTab {...props} health={health} /> },
           ]}
         />
       ) : (
         <LoadingState
-          label="Loading settings..."
+          label={SYSTEM_SETTINGS_TEXTS.loading}
           error={!loading && loadError ? SETTINGS_TEXTS.loadFailed : undefined}
           fallback={SETTINGS_TEXTS.loadFailed}
         />
