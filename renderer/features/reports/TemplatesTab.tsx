@@ -39,7 +39,7 @@ export function TemplatesTab({ onUse }: { onUse: (template: ReportTemplate) => v
               {TEXTS.visualizations(t.visualizations.map(capitalize).join(', '))}
             </p>
             <div className="mt-auto pt-3">
-              <Button variant="primary" onClick={() => onUse(t)} aria-label={TEXTS.useName(t.name)}>
+              <Button variant="primary" onClick={() => onUse(t)} aria-label={TEXTS.buttonName(t.name)}>
                 {TEXTS.use}
               </Button>
             </div>

@@ -93,7 +93,8 @@ export const REPORT_TEXTS = {
     more: (count: number) => `+${count} more`,
     visualizations: (list: string) => `Visualizations: ${list}`,
     use: 'Use Template',
-    useName: (template: string) => `Use Template ${template}`,
+    /** The Use Template button's accessible name. */
+    buttonName: (template: string) => `Use Template ${template}`,
   },
   scheduled: {
     table: 'Scheduled reports',
