@@ -37,6 +37,9 @@ import { RULE_TEMPLATES } from '../../../shared/alert-templates';
 import { useMinuteClock } from '../alerts-feed/queries';
 import { FormField } from '../../components/ui/FormField';
 import { ALERT_TEXTS } from '../alerts/texts';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.rules;
 
 type Editing = { id: string | null; rule: RuleInput } | null;
 
@@ -78,24 +81,30 @@ export function AlertRulesPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/alert-rules')}
-        description="The rules that raise alerts: their conditions, severity, notification channels and trigger history."
+        description={ALERT_RULES_TEXTS.description}
         actions={
           canManage && RULE_TEMPLATES[0] ? (
             <Button
               variant="primary"
               onClick={() => setEditing({ id: null, rule: { ...RULE_TEMPLATES[0]!.rule, name: '' } })}
             >
-              Create Rule
+              {ALERT_RULES_TEXTS.createRule}
             </Button>
           ) : null
         }
       />
       <PageTabs
         tabs={[
-          { name: 'Alert Rules', panel: <RuleList canManage={canManage} onEdit={setEditing} /> },
-          { name: 'Templates', panel: <Templates canManage={canManage} onUse={setEditing} /> },
           {
-            name: 'Notification Channels',
+            name: ALERT_RULES_TEXTS.tabs.rules,
+            panel: <RuleList canManage={canManage} onEdit={setEditing} />,
+          },
+          {
+            name: ALERT_RULES_TEXTS.tabs.templates,
+            panel: <Templates canManage={canManage} onUse={setEditing} />,
+          },
+          {
+            name: ALERT_RULES_TEXTS.tabs.channels,
             panel: <ChannelsTab canChange={me?.permissions.includes('alerts.update') ?? false} />,
           },
         ]}
@@ -129,12 +138,12 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <FormField label="Search rules" hideLabel>
+        <FormField label={TEXTS.search} hideLabel>
           {(field) => (
             <input
               {...field}
               type="search"
-              placeholder="Search name or description"
+              placeholder={TEXTS.searchPlaceholder}
               className={INPUT_CLASS}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -142,12 +151,12 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
           )}
         </FormField>
         <select
-          aria-label="Status"
+          aria-label={TEXTS.status}
           className={INPUT_CLASS}
           value={status}
           onChange={(e) => setStatus(e.target.value as typeof status)}
         >
-          <option value="all">All statuses</option>
+          <option value="all">{TEXTS.allStatuses}</option>
           {RULE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {capitalize(s)}
@@ -155,12 +164,12 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
           ))}
         </select>
         <select
-          aria-label="Severity"
+          aria-label={TEXTS.severity}
           className={INPUT_CLASS}
           value={severity}
           onChange={(e) => setSeverity(e.target.value as typeof severity)}
         >
-          <option value="all">All severities</option>
+          <option value="all">{TEXTS.allSeverities}</option>
           {RULE_SEVERITIES.map((s) => (
             <option key={s} value={s}>
               {capitalize(s)}
@@ -168,20 +177,16 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
           ))}
         </select>
       </div>
-      <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
-      {rules.isPending ? <p className="text-sm text-muted">Loading…</p> : null}
+      <InlineError message={error ? errorMessage(error, ALERT_RULES_TEXTS.changeFailed) : null} />
+      {rules.isPending ? <p className="text-sm text-muted">{ALERT_RULES_TEXTS.loading}</p> : null}
       {rules.isError ? <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
       {!rules.isPending && !rules.isError && shown.length === 0 ? (
         <div className="py-8 text-center text-sm">
-          <p className="font-medium text-fg">No alert rules found</p>
-          <p className="text-muted">
-            {filtered
-              ? 'Try adjusting your search or filters'
-              : 'Create your first alert rule to get started'}
-          </p>
+          <p className="font-medium text-fg">{TEXTS.empty}</p>
+          <p className="text-muted">{filtered ? TEXTS.emptyFiltered : TEXTS.emptyFirst}</p>
         </div>
       ) : null}
-      <ul className="space-y-3" aria-label="Alert rules">
+      <ul className="space-y-3" aria-label={TEXTS.list}>
         {shown.map((r) => (
           <li key={r.id} className="space-y-2 rounded-lg border border-line bg-surface p-4 text-sm">
             <div className="flex flex-wrap items-center gap-2">
@@ -199,10 +204,13 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
             {r.description ? <p className="text-muted">{r.description}</p> : null}
             <p>{conditionText(r)}</p>
             <p className="text-muted">
-              Notifies:{' '}
-              {r.notifications.length ? [...new Set(r.notifications.map((n) => n.type))].join(', ') : 'none'}{' '}
-              · Triggered {r.triggerCount} {r.triggerCount === 1 ? 'time' : 'times'} · Last triggered:{' '}
-              {r.lastTriggered ? alertAge(r.lastTriggered, now) : 'never'}
+              {TEXTS.summary(
+                r.notifications.length
+                  ? [...new Set(r.notifications.map((n) => n.type))].join(', ')
+                  : TEXTS.none,
+                r.triggerCount,
+                r.lastTriggered ? alertAge(r.lastTriggered, now) : TEXTS.never,
+              )}
             </p>
             {canManage ? (
               <div className="flex flex-wrap gap-2">
@@ -214,17 +222,17 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
                     })
                   }
                 >
-                  {r.status === 'active' ? 'Pause' : 'Activate'}
+                  {r.status === 'active' ? TEXTS.pause : TEXTS.activate}
                 </Button>
-                <Button onClick={() => onEdit({ id: r.id, rule: toInput(r) })}>Edit</Button>
-                <Button onClick={() => duplicate.mutate(r.id)}>Duplicate</Button>
+                <Button onClick={() => onEdit({ id: r.id, rule: toInput(r) })}>{TEXTS.edit}</Button>
+                <Button onClick={() => duplicate.mutate(r.id)}>{TEXTS.duplicate}</Button>
                 {canDelete ? (
                   <Button
                     onClick={() => {
-                      if (window.confirm(`Delete alert rule "${r.name}"?`)) remove.mutate(r.id);
+                      if (window.confirm(TEXTS.confirmDelete(r.name))) remove.mutate(r.id);
                     }}
                   >
-                    Delete
+                    {TEXTS.delete}
                   </Button>
                 ) : null}
               </div>
@@ -238,12 +246,16 @@ function RuleList({ canManage, onEdit }: { canManage: boolean; onEdit: (e: Editi
 
 function Templates({ canManage, onUse }: { canManage: boolean; onUse: (e: Editing) => void }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Rule templates">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={ALERT_RULES_TEXTS.templates.list}>
       {RULE_TEMPLATES.map((t) => (
         <li key={t.id} className="space-y-2 rounded-lg border border-line bg-surface p-4 text-sm">
           <p className="font-semibold text-fg">{t.rule.name}</p>
           <p className="text-muted">{conditionText(t.rule)}</p>
-          {canManage ? <Button onClick={() => onUse({ id: null, rule: t.rule })}>Use template</Button> : null}
+          {canManage ? (
+            <Button onClick={() => onUse({ id: null, rule: t.rule })}>
+              {ALERT_RULES_TEXTS.templates.use}
+            </Button>
+          ) : null}
         </li>
       ))}
     </ul>

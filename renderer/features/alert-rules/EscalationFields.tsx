@@ -3,6 +3,9 @@ import { Button } from '../../components/ui/Button';
 import { errorsUnder, type FieldErrors } from './form-errors';
 import { NotificationRows } from './NotificationRows';
 import { NumberControl } from './FormControls';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.escalation;
 
 type Escalation = RuleInput['escalation'];
 
@@ -29,7 +32,7 @@ export function EscalationFields({
           aria-describedby={own ? 'escalation-error' : undefined}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
         />
-        Escalate while the alert is not acknowledged
+        {TEXTS.enabled}
       </label>
       {own ? (
         <p id="escalation-error" className="text-xs text-red-700 dark:text-red-400">
@@ -42,18 +45,18 @@ export function EscalationFields({
             <li key={i} className="space-y-2 rounded-md border border-line p-3">
               <div className="flex flex-wrap items-end gap-2">
                 <NumberControl
-                  label={`Step ${i + 1} delay (minutes)`}
+                  label={TEXTS.delay(i + 1)}
                   value={s.delay}
                   min={1}
                   onChange={(delay) => step(i, { delay })}
                   error={errors[`steps.${i}.delay`]}
                 />
                 <Button onClick={() => onChange({ ...value, steps: value.steps.filter((_, j) => j !== i) })}>
-                  Remove step {i + 1}
+                  {TEXTS.removeStep(i + 1)}
                 </Button>
               </div>
               <NotificationRows
-                name={`Step ${i + 1} notification`}
+                name={TEXTS.notification(i + 1)}
                 value={s.notifications}
                 errors={errorsUnder(errors, `steps.${i}.notifications`)}
                 onChange={(notifications) => step(i, { notifications })}
@@ -76,7 +79,7 @@ export function EscalationFields({
             })
           }
         >
-          Add escalation step
+          {TEXTS.addStep}
         </Button>
       ) : null}
     </div>

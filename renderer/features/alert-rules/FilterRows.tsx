@@ -4,6 +4,9 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { type FieldErrors } from './form-errors';
 import { FormField } from '../../components/ui/FormField';
 import { SelectControl } from './FormControls';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.filters;
 
 const FILTER_OPERATORS = ['==', '!='] as const;
 
@@ -25,13 +28,11 @@ export function FilterRows({
   return (
     <div className="space-y-2">
       {labels.length === 0 ? (
-        <p className="text-sm text-muted">
-          {METRICS[metric].label} is one series: there is nothing to filter.
-        </p>
+        <p className="text-sm text-muted">{TEXTS.oneSeries(METRICS[metric].label)}</p>
       ) : null}
       {value.map((f, i) => (
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[1fr_6rem_1fr_auto]">
-          <FormField context={`Filter ${i + 1}`} label="Field" error={errors[`${i}.field`]}>
+          <FormField context={TEXTS.row(i + 1)} label={TEXTS.field} error={errors[`${i}.field`]}>
             {(props) => (
               <input
                 {...props}
@@ -43,14 +44,14 @@ export function FilterRows({
             )}
           </FormField>
           <SelectControl
-            context={`Filter ${i + 1}`}
-            label="Operator"
+            context={TEXTS.row(i + 1)}
+            label={TEXTS.operator}
             value={f.operator}
             options={FILTER_OPERATORS}
             onChange={(operator) => change(i, { operator })}
             error={errors[`${i}.operator`]}
           />
-          <FormField context={`Filter ${i + 1}`} label="Value" error={errors[`${i}.value`]}>
+          <FormField context={TEXTS.row(i + 1)} label={TEXTS.value} error={errors[`${i}.value`]}>
             {(props) => (
               <input
                 {...props}
@@ -62,10 +63,10 @@ export function FilterRows({
           </FormField>
           <Button
             className="sm:mt-6"
-            aria-label={`Remove filter ${i + 1}`}
+            aria-label={TEXTS.removeName(i + 1)}
             onClick={() => onChange(value.filter((_, j) => j !== i))}
           >
-            Remove
+            {TEXTS.remove}
           </Button>
         </div>
       ))}
@@ -76,7 +77,7 @@ export function FilterRows({
       </datalist>
       {labels.length ? (
         <Button onClick={() => onChange([...value, { field: labels[0] ?? '', operator: '==', value: '' }])}>
-          Add filter
+          {TEXTS.add}
         </Button>
       ) : null}
     </div>

@@ -6,15 +6,9 @@ import { useIntegrations } from '../integrations/queries';
 import { type FieldErrors } from './form-errors';
 import { FormField } from '../../components/ui/FormField';
 import { SelectControl } from './FormControls';
+import { ALERT_RULES_TEXTS } from './texts';
 
-const TARGET_HINT: Record<RuleNotification['type'], string> = {
-  email: 'An email address',
-  slack: 'An incoming-webhook URL; blank uses the chat webhook of System Settings',
-  webhook: 'Where the alert is delivered',
-};
-
-const WEBHOOK_PICK_HINT =
-  'A webhook integration: the alert is its signed alert.fired / alert.resolved delivery, retried and listed in Webhook Events';
+const TEXTS = ALERT_RULES_TEXTS.notifications;
 
 /**
  * The webhook integrations a webhook notification can name, for a user who may list integrations
@@ -26,14 +20,8 @@ function useWebhookTargets(): { id: string; name: string }[] | undefined {
   if (!canList || !integrations.data) return undefined;
   return integrations.data.integrations
     .filter((i) => i.type === 'webhook')
-    .map((i) => ({ id: i.id, name: i.status === 'inactive' ? `${i.name} (inactive)` : i.name }));
+    .map((i) => ({ id: i.id, name: i.status === 'inactive' ? TEXTS.inactive(i.name) : i.name }));
 }
-
-const PLACEHOLDER: Record<RuleNotification['type'], string> = {
-  email: 'ops@example.com',
-  slack: 'https://…',
-  webhook: 'https://…',
-};
 
 /**
  * Rows of notifications {type, target}, added and removed. `name` prefixes each row's label ("Notification
@@ -61,7 +49,7 @@ export function NotificationRows({
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[9rem_1fr_auto]">
           <SelectControl
             context={`${name} ${i + 1}`}
-            label="Type"
+            label={TEXTS.type}
             value={n.type}
             options={NOTIFICATION_TYPES}
             onChange={(type) => change(i, { type })}
@@ -70,9 +58,9 @@ export function NotificationRows({
           {n.type === 'webhook' && webhookTargets ? (
             <FormField
               context={`${name} ${i + 1}`}
-              label="Target"
+              label={TEXTS.target}
               error={errors[`${i}.target`]}
-              hint={WEBHOOK_PICK_HINT}
+              hint={TEXTS.webhookPickHint}
             >
               {(props) => (
                 <select
@@ -81,7 +69,7 @@ export function NotificationRows({
                   value={n.target}
                   onChange={(e) => change(i, { target: e.target.value })}
                 >
-                  <option value="">Choose a webhook integration</option>
+                  <option value="">{TEXTS.chooseWebhook}</option>
                   {webhookTargets.map((t) => (
                     <option key={t.id} value={t.id}>
                       {t.name}
@@ -93,7 +81,7 @@ export function NotificationRows({
                   {n.target &&
                   isIntegrationTarget(n.target) &&
                   !webhookTargets.some((t) => t.id === n.target) ? (
-                    <option value={n.target}>An integration that no longer exists</option>
+                    <option value={n.target}>{TEXTS.missingIntegration}</option>
                   ) : null}
                 </select>
               )}
@@ -101,16 +89,16 @@ export function NotificationRows({
           ) : (
             <FormField
               context={`${name} ${i + 1}`}
-              label="Target"
+              label={TEXTS.target}
               error={errors[`${i}.target`]}
-              hint={TARGET_HINT[n.type]}
+              hint={TEXTS.targetHints[n.type]}
             >
               {(props) => (
                 <input
                   {...props}
                   className={INPUT_CLASS}
                   value={n.target}
-                  placeholder={PLACEHOLDER[n.type]}
+                  placeholder={TEXTS.targetPlaceholders[n.type]}
                   onChange={(e) => change(i, { target: e.target.value })}
                 />
               )}
@@ -118,16 +106,14 @@ export function NotificationRows({
           )}
           <Button
             className="sm:mt-6"
-            aria-label={`Remove ${name.toLowerCase()} ${i + 1}`}
+            aria-label={TEXTS.removeName(name, i + 1)}
             onClick={() => onChange(value.filter((_, j) => j !== i))}
           >
-            Remove
+            {TEXTS.remove}
           </Button>
         </div>
       ))}
-      <Button onClick={() => onChange([...value, { type: 'email', target: '' }])}>
-        Add {name.toLowerCase()}
-      </Button>
+      <Button onClick={() => onChange([...value, { type: 'email', target: '' }])}>{TEXTS.add(name)}</Button>
     </div>
   );
 }

@@ -9,7 +9,6 @@ import {
   RULE_STATUSES,
   TIME_WINDOWS,
   ruleInput,
-  type NoDataState,
   type RuleInput,
 } from '../../../shared/alerting';
 import { Button } from '../../components/ui/Button';
@@ -27,12 +26,9 @@ import { NumberControl, SelectControl } from './FormControls';
 import { NotificationRows } from './NotificationRows';
 import { RulePreviewPanel } from './RulePreviewPanel';
 import { SuppressionFields } from './SuppressionFields';
+import { ALERT_RULES_TEXTS } from './texts';
 
-const STATE_LABEL: Record<NoDataState, string> = {
-  alerting: 'Alerting',
-  normal: 'Normal',
-  keep: 'Keep last state',
-};
+const TEXTS = ALERT_RULES_TEXTS.form;
 
 /** The conditions box keeps blank lines while typing; they are not part of the rule. */
 const cleaned = (rule: RuleInput): RuleInput => ({
@@ -101,7 +97,7 @@ export function RuleFormModal({
   }, [attempt]);
   const problems = Object.keys(errors).length;
   return (
-    <Modal open title={id ? 'Edit alert rule' : 'Create alert rule'} onClose={onClose} size="lg">
+    <Modal open title={id ? TEXTS.title.edit : TEXTS.title.create} onClose={onClose} size="lg">
       <form
         ref={form}
         noValidate
@@ -112,9 +108,9 @@ export function RuleFormModal({
           if (valid) save.mutate({ id, rule: valid }, { onSuccess: onClose });
         }}
       >
-        <Section legend="Rule">
+        <Section legend={TEXTS.sections.rule}>
           <div className="grid gap-3 sm:grid-cols-3">
-            <FormField label="Name" error={errors['name']}>
+            <FormField label={TEXTS.name} error={errors['name']}>
               {(props) => (
                 <input
                   {...props}
@@ -125,7 +121,7 @@ export function RuleFormModal({
               )}
             </FormField>
             <SelectControl
-              label="Status"
+              label={TEXTS.status}
               value={rule.status}
               options={RULE_STATUSES}
               optionLabel={capitalize}
@@ -133,7 +129,7 @@ export function RuleFormModal({
               error={errors['status']}
             />
             <SelectControl
-              label="Severity"
+              label={TEXTS.severity}
               value={rule.severity}
               options={RULE_SEVERITIES}
               optionLabel={capitalize}
@@ -141,7 +137,7 @@ export function RuleFormModal({
               error={errors['severity']}
             />
           </div>
-          <FormField label="Description" error={errors['description']}>
+          <FormField label={TEXTS.description} error={errors['description']}>
             {(props) => (
               <textarea
                 {...props}
@@ -153,10 +149,10 @@ export function RuleFormModal({
             )}
           </FormField>
         </Section>
-        <Section legend="Condition">
+        <Section legend={TEXTS.sections.condition}>
           <div className="grid gap-3 sm:grid-cols-3">
             <SelectControl
-              label="Metric"
+              label={TEXTS.metric}
               value={rule.metric}
               options={METRIC_IDS}
               optionLabel={(v) => METRICS[v].label}
@@ -164,28 +160,28 @@ export function RuleFormModal({
               error={errors['metric']}
             />
             <SelectControl
-              label="Aggregation"
+              label={TEXTS.aggregation}
               value={rule.condition.aggregation}
               options={AGGREGATIONS}
               onChange={(v) => cond('aggregation', v)}
               error={errors['condition.aggregation']}
             />
             <SelectControl
-              label="Time window"
+              label={TEXTS.timeWindow}
               value={rule.condition.timeWindow}
               options={TIME_WINDOWS}
               onChange={(v) => cond('timeWindow', v)}
               error={errors['condition.timeWindow']}
             />
             <SelectControl
-              label="Operator"
+              label={TEXTS.operator}
               value={rule.condition.operator}
               options={RULE_OPERATORS}
               onChange={(v) => cond('operator', v)}
               error={errors['condition.operator']}
             />
             <NumberControl
-              label={`Threshold (${METRICS[rule.metric].unit})`}
+              label={TEXTS.threshold(METRICS[rule.metric].unit)}
               value={rule.condition.threshold}
               step="any"
               onChange={(v) => cond('threshold', v)}
@@ -194,40 +190,40 @@ export function RuleFormModal({
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <NumberControl
-              label="Pending period (seconds)"
-              hint="How long the condition must hold before the alert fires; 0 fires at once"
+              label={TEXTS.pending}
+              hint={TEXTS.pendingHint}
               value={rule.pendingSeconds}
               min={0}
               onChange={(v) => set('pendingSeconds', v)}
               error={errors['pendingSeconds']}
             />
             <NumberControl
-              label="Keep firing for (seconds)"
-              hint="How long a firing alert stays firing after the condition clears"
+              label={TEXTS.keepFiring}
+              hint={TEXTS.keepFiringHint}
               value={rule.keepFiringSeconds}
               min={0}
               onChange={(v) => set('keepFiringSeconds', v)}
               error={errors['keepFiringSeconds']}
             />
             <SelectControl
-              label="When there is no data"
+              label={TEXTS.noData}
               value={rule.noDataState}
               options={NO_DATA_STATES}
-              optionLabel={(v) => STATE_LABEL[v]}
+              optionLabel={(v) => TEXTS.states[v]}
               onChange={(v) => set('noDataState', v)}
               error={errors['noDataState']}
             />
             <SelectControl
-              label="When evaluation fails"
+              label={TEXTS.evaluationFails}
               value={rule.errorState}
               options={NO_DATA_STATES}
-              optionLabel={(v) => STATE_LABEL[v]}
+              optionLabel={(v) => TEXTS.states[v]}
               onChange={(v) => set('errorState', v)}
               error={errors['errorState']}
             />
           </div>
         </Section>
-        <Section legend="Filters" error={errors['filters']}>
+        <Section legend={TEXTS.sections.filters} error={errors['filters']}>
           <FilterRows
             metric={rule.metric}
             value={rule.filters}
@@ -235,22 +231,22 @@ export function RuleFormModal({
             onChange={(v) => set('filters', v)}
           />
         </Section>
-        <Section legend="Notifications" error={errors['notifications']}>
+        <Section legend={TEXTS.sections.notifications} error={errors['notifications']}>
           <NotificationRows
-            name="Notification"
+            name={TEXTS.notification}
             value={rule.notifications}
             errors={errorsUnder(errors, 'notifications')}
             onChange={(v) => set('notifications', v)}
           />
         </Section>
-        <Section legend="Escalation">
+        <Section legend={TEXTS.sections.escalation}>
           <EscalationFields
             value={rule.escalation}
             errors={{ '': errors['escalation'] ?? '', ...errorsUnder(errors, 'escalation') }}
             onChange={(v) => set('escalation', v)}
           />
         </Section>
-        <Section legend="Suppression">
+        <Section legend={TEXTS.sections.suppression}>
           <SuppressionFields
             value={rule.suppressionRules}
             errors={errorsUnder(errors, 'suppressionRules')}
@@ -259,12 +255,11 @@ export function RuleFormModal({
         </Section>
         {problems ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {problems === 1 ? 'One field needs' : `${problems} fields need`} attention before the rule can be
-            saved.
+            {TEXTS.problems(problems)}
           </p>
         ) : null}
-        <InlineError message={save.error ? errorMessage(save.error, 'Saving the rule failed') : null} />
-        <InlineError message={preview.error ? errorMessage(preview.error, 'The preview failed') : null} />
+        <InlineError message={save.error ? errorMessage(save.error, TEXTS.saveFailed) : null} />
+        <InlineError message={preview.error ? errorMessage(preview.error, TEXTS.previewFailed) : null} />
         {preview.data ? <RulePreviewPanel preview={preview.data} rule={preview.variables ?? rule} /> : null}
         <div className="flex justify-end gap-2">
           <Button
@@ -274,10 +269,10 @@ export function RuleFormModal({
               if (valid) preview.mutate(valid);
             }}
           >
-            Preview last hour
+            {TEXTS.preview}
           </Button>
           <Button type="submit" variant="primary" disabled={save.isPending}>
-            Save rule
+            {TEXTS.save}
           </Button>
         </div>
       </form>

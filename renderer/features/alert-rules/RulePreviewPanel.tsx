@@ -18,13 +18,16 @@ import { clockLabel } from '../../lib/monitoring-format';
 import { capitalize } from '../alerts/rules';
 import { seriesName, stateRuns, type StateRun } from './preview-runs';
 import { FormField } from '../../components/ui/FormField';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.preview;
 
 /** Pending in amber, firing in red; the text alternative and the legend below say which is which. */
 const SHADE: Record<string, string> = { pending: 'var(--color-amber-400)', firing: 'var(--color-red-500)' };
 
 const range = (run: StateRun, unit: string) =>
   run.min === null || run.max === null
-    ? 'No data'
+    ? TEXTS.noData
     : run.min === run.max
       ? `${run.min} ${unit}`
       : `${run.min}–${run.max} ${unit}`;
@@ -37,11 +40,11 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
   const points = (series?.points ?? []).map((p) => ({ ...p, label: clockLabel(p.at) }));
   const runs = series ? stateRuns(series.points) : [];
   return (
-    <section aria-label="Preview" className="space-y-3 rounded-md border border-line p-3 text-sm">
-      <h3 className="font-semibold text-fg">Preview of the last hour</h3>
+    <section aria-label={TEXTS.region} className="space-y-3 rounded-md border border-line p-3 text-sm">
+      <h3 className="font-semibold text-fg">{TEXTS.heading}</h3>
       <p role="status">{preview.summary}</p>
       {preview.series.length > 1 ? (
-        <FormField label="Series">
+        <FormField label={TEXTS.series}>
           {(field) => (
             <select
               {...field}
@@ -61,12 +64,17 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
       {series ? (
         <>
           <ChartFigure
-            summary={`${seriesName(series.labels)} over the last hour against the threshold ${rule.condition.operator} ${rule.condition.threshold} ${unit}, by state`}
+            summary={TEXTS.chartSummary(
+              seriesName(series.labels),
+              rule.condition.operator,
+              rule.condition.threshold,
+              unit,
+            )}
             columns={[
-              { label: 'From', value: (r: StateRun) => clockLabel(r.from) },
-              { label: 'To', value: (r: StateRun) => clockLabel(r.to) },
-              { label: 'State', value: (r: StateRun) => capitalize(r.state) },
-              { label: 'Values', value: (r: StateRun) => range(r, unit) },
+              { label: TEXTS.columns.from, value: (r: StateRun) => clockLabel(r.from) },
+              { label: TEXTS.columns.to, value: (r: StateRun) => clockLabel(r.to) },
+              { label: TEXTS.columns.state, value: (r: StateRun) => capitalize(r.state) },
+              { label: TEXTS.columns.values, value: (r: StateRun) => range(r, unit) },
             ]}
             rows={runs}
             rowKey={(r) => r.from}
@@ -105,13 +113,10 @@ export function RulePreviewPanel({ preview, rule }: { preview: RulePreview; rule
               </LineChart>
             </ResponsiveContainer>
           </ChartFigure>
-          <p className="text-xs text-muted">
-            Line: the value each minute. Dashed line: the threshold. Shaded: amber while pending, red while
-            firing.
-          </p>
+          <p className="text-xs text-muted">{TEXTS.legend}</p>
         </>
       ) : (
-        <p className="text-muted">No series had data in the last hour.</p>
+        <p className="text-muted">{TEXTS.noSeries}</p>
       )}
     </section>
   );

@@ -3,6 +3,9 @@ import { INPUT_CLASS } from '../../components/ui/styles';
 import { type FieldErrors } from './form-errors';
 import { FormField } from '../../components/ui/FormField';
 import { NumberControl } from './FormControls';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.suppression;
 
 type Suppression = RuleInput['suppressionRules'];
 
@@ -27,18 +30,18 @@ export function SuppressionFields({
           checked={value.enabled}
           onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
         />
-        Suppress repeat notifications after one is sent
+        {TEXTS.enabled}
       </label>
       {value.enabled ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <NumberControl
-            label="Suppression duration (seconds)"
+            label={TEXTS.duration}
             value={value.duration}
             min={0}
             onChange={(duration) => onChange({ ...value, duration })}
             error={errors['duration']}
           />
-          <FormField label="Conditions" hint="One per line" error={conditionError}>
+          <FormField label={TEXTS.conditions} hint={TEXTS.conditionsHint} error={conditionError}>
             {(props) => (
               <textarea
                 {...props}

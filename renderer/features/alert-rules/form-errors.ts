@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { ALERT_RULES_TEXTS } from './texts';
+
+const TEXTS = ALERT_RULES_TEXTS.fieldErrors;
 
 /** Messages by field path ("condition.threshold", "filters.0.field"): the first problem of each field. */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -9,13 +12,13 @@ export type FieldErrors = Readonly<Record<string, string>>;
  * as a type error.
  */
 function plain(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return 'Enter a number';
+  if (issue.code === 'invalid_type') return TEXTS.number;
   if (!/^(Too small|Too big|Invalid input)/.test(issue.message)) return issue.message;
   if (issue.code === 'too_small')
     return issue.origin === 'string' && Number(issue.minimum) === 1
-      ? 'This field is required'
-      : `Must be at least ${issue.minimum}`;
-  if (issue.code === 'too_big') return `Must be at most ${issue.maximum}`;
+      ? TEXTS.required
+      : TEXTS.atLeast(issue.minimum);
+  if (issue.code === 'too_big') return TEXTS.atMost(issue.maximum);
   return issue.message;
 }
 

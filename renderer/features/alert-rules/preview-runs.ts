@@ -1,4 +1,5 @@
 import type { RulePreview } from '../../../shared/api/alerts';
+import { ALERT_RULES_TEXTS } from './texts';
 
 type Point = RulePreview['series'][number]['points'][number];
 
@@ -31,4 +32,4 @@ export function stateRuns(points: readonly Point[]): StateRun[] {
 export const seriesName = (labels: Record<string, string>) =>
   Object.entries(labels)
     .map(([k, v]) => `${k}=${v}`)
-    .join(', ') || 'All';
+    .join(', ') || ALERT_RULES_TEXTS.preview.allSeries;

@@ -10,17 +10,12 @@ import { errorsUnder, fieldErrors, type FieldErrors } from '../form-errors';
 import { FormField } from '../../../components/ui/FormField';
 import { NumberControl } from '../FormControls';
 import { MatcherRows } from './MatcherRows';
+import { ALERT_RULES_TEXTS } from '../texts';
+
+const TEXTS = ALERT_RULES_TEXTS.muting.windowForm;
 
 /** Sunday first, as `Date.getUTCDay()` counts (0 = Sunday). */
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export const WEEKDAYS = TEXTS.weekdays;
 
 /** Adds a recurring maintenance window: on chosen weekdays from a UTC time for some minutes. */
 export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void }) {
@@ -39,7 +34,7 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
       weekdays: on ? [...draft.weekdays, day].sort((a, b) => a - b) : draft.weekdays.filter((d) => d !== day),
     });
   return (
-    <Modal open title="New maintenance window" onClose={onClose} size="lg">
+    <Modal open title={TEXTS.title} onClose={onClose} size="lg">
       <form
         noValidate
         className="space-y-4 text-sm"
@@ -50,7 +45,7 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
           if (result.success) create.mutate(result.data, { onSuccess: onClose });
         }}
       >
-        <FormField label="Name" error={errors['name']}>
+        <FormField label={TEXTS.name} error={errors['name']}>
           {(props) => (
             <input
               {...props}
@@ -61,7 +56,7 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
           )}
         </FormField>
         <fieldset aria-describedby={errors['weekdays'] ? 'window-days-error' : undefined}>
-          <legend className="font-medium text-fg">Days (UTC)</legend>
+          <legend className="font-medium text-fg">{TEXTS.days}</legend>
           <div className="mt-1 flex flex-wrap gap-3">
             {WEEKDAYS.map((day, i) => (
               <label key={day} className="flex items-center gap-1">
@@ -81,7 +76,7 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
           ) : null}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Starts at (UTC)" error={errors['start']}>
+          <FormField label={TEXTS.startsAt} error={errors['start']}>
             {(props) => (
               <input
                 {...props}
@@ -93,7 +88,7 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
             )}
           </FormField>
           <NumberControl
-            label="Duration (minutes)"
+            label={TEXTS.duration}
             value={draft.minutes}
             min={1}
             onChange={(minutes) => setDraft({ ...draft, minutes })}
@@ -101,21 +96,19 @@ export function MaintenanceWindowFormModal({ onClose }: { onClose: () => void })
           />
         </div>
         <fieldset className="space-y-2">
-          <legend className="font-medium text-fg">Matchers</legend>
-          <p className="text-muted">Without matchers the window mutes every series.</p>
+          <legend className="font-medium text-fg">{ALERT_RULES_TEXTS.muting.matchers.legend}</legend>
+          <p className="text-muted">{TEXTS.about}</p>
           <MatcherRows
             value={draft.matchers}
             errors={errorsUnder(errors, 'matchers')}
             onChange={(matchers) => setDraft({ ...draft, matchers })}
           />
         </fieldset>
-        <InlineError
-          message={create.error ? errorMessage(create.error, 'Adding the maintenance window failed') : null}
-        />
+        <InlineError message={create.error ? errorMessage(create.error, TEXTS.failed) : null} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{TEXTS.cancel}</Button>
           <Button type="submit" variant="primary" disabled={create.isPending}>
-            Add maintenance window
+            {TEXTS.add}
           </Button>
         </div>
       </form>

@@ -4,6 +4,9 @@ import { INPUT_CLASS } from '../../../components/ui/styles';
 import type { FieldErrors } from '../form-errors';
 import { FormField } from '../../../components/ui/FormField';
 import { SelectControl } from '../FormControls';
+import { ALERT_RULES_TEXTS } from '../texts';
+
+const TEXTS = ALERT_RULES_TEXTS.muting.matchers;
 
 const OPERATORS = ['==', '!='] as const;
 /** The labels series carry (route, instance, budget): offered, not imposed. */
@@ -25,7 +28,7 @@ export function MatcherRows({
     <div className="space-y-2">
       {value.map((m, i) => (
         <div key={i} className="grid items-start gap-2 sm:grid-cols-[1fr_6rem_1fr_auto]">
-          <FormField context={`Matcher ${i + 1}`} label="Label" error={errors[`${i}.label`]}>
+          <FormField context={TEXTS.row(i + 1)} label={TEXTS.label} error={errors[`${i}.label`]}>
             {(props) => (
               <input
                 {...props}
@@ -37,13 +40,13 @@ export function MatcherRows({
             )}
           </FormField>
           <SelectControl
-            context={`Matcher ${i + 1}`}
-            label="Operator"
+            context={TEXTS.row(i + 1)}
+            label={TEXTS.operator}
             value={m.operator}
             options={OPERATORS}
             onChange={(operator) => change(i, { operator })}
           />
-          <FormField context={`Matcher ${i + 1}`} label="Value" error={errors[`${i}.value`]}>
+          <FormField context={TEXTS.row(i + 1)} label={TEXTS.value} error={errors[`${i}.value`]}>
             {(props) => (
               <input
                 {...props}
@@ -55,10 +58,10 @@ export function MatcherRows({
           </FormField>
           <Button
             className="sm:mt-6"
-            aria-label={`Remove matcher ${i + 1}`}
+            aria-label={TEXTS.removeName(i + 1)}
             onClick={() => onChange(value.filter((_, j) => j !== i))}
           >
-            Remove
+            {TEXTS.remove}
           </Button>
         </div>
       ))}
@@ -68,11 +71,11 @@ export function MatcherRows({
         ))}
       </datalist>
       <Button onClick={() => onChange([...value, { label: LABELS[0] ?? '', operator: '==', value: '' }])}>
-        Add matcher
+        {TEXTS.add}
       </Button>
     </div>
   );
 }
 
 export const matcherText = (matchers: readonly SilenceMatcher[]) =>
-  matchers.length ? matchers.map((m) => `${m.label}${m.operator}"${m.value}"`).join(', ') : 'Every series';
+  matchers.length ? matchers.map((m) => `${m.label}${m.operator}"${m.value}"`).join(', ') : TEXTS.everySeries;

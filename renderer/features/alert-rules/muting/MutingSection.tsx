@@ -8,10 +8,14 @@ import { MaintenanceWindowFormModal, WEEKDAYS } from './MaintenanceWindowFormMod
 import { matcherText } from './MatcherRows';
 import { SilenceFormModal } from './SilenceFormModal';
 import { ALERT_TEXTS } from '../../alerts/texts';
+import { ALERT_RULES_TEXTS } from '../texts';
+
+const SILENCES = ALERT_RULES_TEXTS.muting.silences;
+const WINDOWS = ALERT_RULES_TEXTS.muting.windows;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 const days = (weekdays: readonly number[]) =>
-  weekdays.length === 7 ? 'Every day' : weekdays.map((d) => WEEKDAYS[d]?.slice(0, 3)).join(', ');
+  weekdays.length === 7 ? WINDOWS.everyDay : weekdays.map((d) => WEEKDAYS[d]?.slice(0, 3)).join(', ');
 
 /**
  * Silences and recurring maintenance windows, beside the channels whose notifications they mute: both are
@@ -26,37 +30,32 @@ export function MutingSection({ canChange }: { canChange: boolean }) {
   const error = endSilence.error ?? removeWindow.error;
   return (
     <div className="space-y-6 text-sm">
-      <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
+      <InlineError message={error ? errorMessage(error, ALERT_RULES_TEXTS.changeFailed) : null} />
       <section aria-labelledby="silences-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="silences-heading" className="text-base font-semibold text-fg">
-            Silences
+            {SILENCES.heading}
           </h2>
-          {canChange ? <Button onClick={() => setOpen('silence')}>New silence</Button> : null}
+          {canChange ? <Button onClick={() => setOpen('silence')}>{SILENCES.add}</Button> : null}
         </div>
-        <p className="text-muted">
-          A silence mutes the notifications of the series it matches between two times; the alerts are still
-          raised and shown.
-        </p>
-        {silences.isPending ? <p className="text-muted">Loading…</p> : null}
+        <p className="text-muted">{SILENCES.about}</p>
+        {silences.isPending ? <p className="text-muted">{ALERT_RULES_TEXTS.loading}</p> : null}
         {silences.isError ? <p className="text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
-        {silences.data?.length === 0 ? <p className="text-muted">No silences now or to come.</p> : null}
-        <ul className="space-y-2" aria-label="Silences">
+        {silences.data?.length === 0 ? <p className="text-muted">{SILENCES.empty}</p> : null}
+        <ul className="space-y-2" aria-label={SILENCES.list}>
           {silences.data?.map((s) => (
             <li key={s.id} className="space-y-1 rounded-lg border border-line bg-surface p-3">
               <p className="font-medium text-fg">{matcherText(s.matchers)}</p>
-              <p className="text-muted">
-                From {when(s.startsAt)} to {when(s.endsAt)} · by {s.createdByName}
-              </p>
+              <p className="text-muted">{SILENCES.when(when(s.startsAt), when(s.endsAt), s.createdByName)}</p>
               <p>{s.comment}</p>
               {canChange ? (
                 <Button
                   disabled={endSilence.isPending}
                   onClick={() => {
-                    if (window.confirm(`End the silence "${s.comment}" now?`)) endSilence.mutate(s.id);
+                    if (window.confirm(SILENCES.confirmEnd(s.comment))) endSilence.mutate(s.id);
                   }}
                 >
-                  End silence
+                  {SILENCES.end}
                 </Button>
               ) : null}
             </li>
@@ -66,31 +65,29 @@ export function MutingSection({ canChange }: { canChange: boolean }) {
       <section aria-labelledby="maintenance-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="maintenance-heading" className="text-base font-semibold text-fg">
-            Maintenance windows
+            {WINDOWS.heading}
           </h2>
-          {canChange ? <Button onClick={() => setOpen('window')}>New maintenance window</Button> : null}
+          {canChange ? <Button onClick={() => setOpen('window')}>{WINDOWS.add}</Button> : null}
         </div>
-        <p className="text-muted">Recurring times (UTC) when the matching series notify nobody.</p>
-        {windows.isPending ? <p className="text-muted">Loading…</p> : null}
+        <p className="text-muted">{WINDOWS.about}</p>
+        {windows.isPending ? <p className="text-muted">{ALERT_RULES_TEXTS.loading}</p> : null}
         {windows.isError ? <p className="text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
-        {windows.data?.length === 0 ? <p className="text-muted">No maintenance windows.</p> : null}
-        <ul className="space-y-2" aria-label="Maintenance windows">
+        {windows.data?.length === 0 ? <p className="text-muted">{WINDOWS.empty}</p> : null}
+        <ul className="space-y-2" aria-label={WINDOWS.list}>
           {windows.data?.map((w) => (
             <li key={w.id} className="space-y-1 rounded-lg border border-line bg-surface p-3">
               <p className="font-medium text-fg">{w.name}</p>
               <p className="text-muted">
-                {days(w.weekdays)} at {w.start} UTC for {w.minutes} {w.minutes === 1 ? 'minute' : 'minutes'} ·{' '}
-                {matcherText(w.matchers)}
+                {WINDOWS.when(days(w.weekdays), w.start, w.minutes, matcherText(w.matchers))}
               </p>
               {canChange ? (
                 <Button
                   disabled={removeWindow.isPending}
                   onClick={() => {
-                    if (window.confirm(`Remove the maintenance window "${w.name}"?`))
-                      removeWindow.mutate(w.id);
+                    if (window.confirm(WINDOWS.confirmRemove(w.name))) removeWindow.mutate(w.id);
                   }}
                 >
-                  Remove {w.name}
+                  {WINDOWS.remove(w.name)}
                 </Button>
               ) : null}
             </li>

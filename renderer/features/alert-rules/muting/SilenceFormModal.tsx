@@ -9,6 +9,9 @@ import { useCreateSilence } from '../../alerts/mutations';
 import { errorsUnder, fieldErrors, type FieldErrors } from '../form-errors';
 import { FormField } from '../../../components/ui/FormField';
 import { MatcherRows } from './MatcherRows';
+import { ALERT_RULES_TEXTS } from '../texts';
+
+const TEXTS = ALERT_RULES_TEXTS.muting.silenceForm;
 
 const HOUR_MS = 3_600_000;
 
@@ -39,13 +42,13 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
     const to = instant(endsAt);
     const result = silenceInput.safeParse({ matchers, startsAt: from ?? '', endsAt: to ?? '', comment });
     const found: Record<string, string> = result.success ? {} : { ...fieldErrors(result.error) };
-    if (!from) found['startsAt'] = 'Enter when the silence starts';
-    if (!to) found['endsAt'] = 'Enter when the silence ends';
+    if (!from) found['startsAt'] = TEXTS.startsMissing;
+    if (!to) found['endsAt'] = TEXTS.endsMissing;
     setErrors(found);
     if (result.success) create.mutate(result.data, { onSuccess: onClose });
   };
   return (
-    <Modal open title="New silence" onClose={onClose} size="lg">
+    <Modal open title={TEXTS.title} onClose={onClose} size="lg">
       <form
         noValidate
         className="space-y-4 text-sm"
@@ -58,8 +61,8 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
           className="space-y-2"
           aria-describedby={errors['matchers'] ? 'silence-matchers-error' : undefined}
         >
-          <legend className="font-semibold text-fg">Matchers</legend>
-          <p className="text-muted">The notifications of every series that matches all of them are muted.</p>
+          <legend className="font-semibold text-fg">{ALERT_RULES_TEXTS.muting.matchers.legend}</legend>
+          <p className="text-muted">{TEXTS.about}</p>
           <MatcherRows value={matchers} errors={errorsUnder(errors, 'matchers')} onChange={setMatchers} />
           {errors['matchers'] ? (
             <p id="silence-matchers-error" className="text-xs text-red-700 dark:text-red-400">
@@ -68,7 +71,7 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
           ) : null}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Starts" error={errors['startsAt']}>
+          <FormField label={TEXTS.starts} error={errors['startsAt']}>
             {(props) => (
               <input
                 {...props}
@@ -79,7 +82,7 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
               />
             )}
           </FormField>
-          <FormField label="Ends" error={errors['endsAt']}>
+          <FormField label={TEXTS.ends} error={errors['endsAt']}>
             {(props) => (
               <input
                 {...props}
@@ -91,7 +94,7 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
             )}
           </FormField>
         </div>
-        <FormField label="Comment" error={errors['comment']}>
+        <FormField label={TEXTS.comment} error={errors['comment']}>
           {(props) => (
             <textarea
               {...props}
@@ -102,13 +105,11 @@ export function SilenceFormModal({ onClose }: { onClose: () => void }) {
             />
           )}
         </FormField>
-        <InlineError
-          message={create.error ? errorMessage(create.error, 'Creating the silence failed') : null}
-        />
+        <InlineError message={create.error ? errorMessage(create.error, TEXTS.failed) : null} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{TEXTS.cancel}</Button>
           <Button type="submit" variant="primary" disabled={create.isPending}>
-            Create silence
+            {TEXTS.create}
           </Button>
         </div>
       </form>
