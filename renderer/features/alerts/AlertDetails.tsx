@@ -11,6 +11,9 @@ import { useAlertTransition, type AlertAction } from './mutations';
 import { capitalize, SEVERITY_TONE, STATUS_TONE } from './rules';
 import { useMinuteClock } from '../alerts-feed/queries';
 import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from './texts';
+
+const TEXTS = ALERT_TEXTS.details;
 
 /** An alert's details panel: its fields, its history, and the transitions (part 2 §4, issue 12). */
 export function AlertDetails({
@@ -42,27 +45,25 @@ export function AlertDetails({
         </div>
         <p className="text-fg">{alert.description}</p>
         <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">
-          <dt className="text-muted">Source</dt>
+          <dt className="text-muted">{TEXTS.fields.source}</dt>
           <dd>{alert.source || '—'}</dd>
-          <dt className="text-muted">Category</dt>
+          <dt className="text-muted">{TEXTS.fields.category}</dt>
           <dd>{capitalize(alert.category)}</dd>
-          <dt className="text-muted">Raised</dt>
+          <dt className="text-muted">{TEXTS.fields.raised}</dt>
           <dd>
             {new Date(alert.timestamp).toLocaleString()} ({alertAge(alert.timestamp, now)})
           </dd>
-          <dt className="text-muted">Assigned to</dt>
-          <dd>{alert.assignedTo ?? 'Nobody'}</dd>
+          <dt className="text-muted">{TEXTS.fields.assignedTo}</dt>
+          <dd>{alert.assignedTo ?? TEXTS.nobody}</dd>
           {alert.metrics ? (
             <>
-              <dt className="text-muted">Value</dt>
-              <dd>
-                {alert.metrics.value} {alert.metrics.unit} (threshold {alert.metrics.threshold})
-              </dd>
+              <dt className="text-muted">{TEXTS.fields.value}</dt>
+              <dd>{TEXTS.value(alert.metrics.value, alert.metrics.unit, alert.metrics.threshold)}</dd>
             </>
           ) : null}
           {Object.keys(alert.labels).length ? (
             <>
-              <dt className="text-muted">Series</dt>
+              <dt className="text-muted">{TEXTS.fields.series}</dt>
               <dd>
                 {Object.entries(alert.labels)
                   .map(([k, v]) => `${k}=${v}`)
@@ -71,22 +72,22 @@ export function AlertDetails({
             </>
           ) : null}
         </dl>
-        <section aria-label="History">
-          <h3 className="mb-2 font-semibold text-fg">History</h3>
+        <section aria-label={TEXTS.history}>
+          <h3 className="mb-2 font-semibold text-fg">{TEXTS.history}</h3>
           <ol className="space-y-1">
             {alert.history.map((h, i) => (
               <li key={i} className="flex flex-wrap gap-2">
                 <span className="text-muted">{new Date(h.at).toLocaleString()}</span>
                 <span>{capitalize(h.status)}</span>
-                <span className="text-muted">by {h.byName}</span>
-                {h.comment ? <span>“{h.comment}”</span> : null}
+                <span className="text-muted">{TEXTS.by(h.byName)}</span>
+                {h.comment ? <span>{TEXTS.comment(h.comment)}</span> : null}
               </li>
             ))}
           </ol>
         </section>
         {canChange && open ? (
-          <section aria-label="Actions" className="space-y-2">
-            <FormField label="Comment">
+          <section aria-label={TEXTS.actions} className="space-y-2">
+            <FormField label={TEXTS.commentLabel}>
               {(field) => (
                 <textarea
                   {...field}
@@ -97,23 +98,23 @@ export function AlertDetails({
                 />
               )}
             </FormField>
-            <InlineError message={error ? errorMessage(error, 'The change failed') : null} />
+            <InlineError message={error ? errorMessage(error, TEXTS.changeFailed) : null} />
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="primary"
                 disabled={!comment.trim() || transition.isPending || alert.status === 'acknowledged'}
                 onClick={() => act('acknowledge')}
               >
-                Acknowledge
+                {TEXTS.acknowledge}
               </Button>
               <Button disabled={transition.isPending} onClick={() => act('resolve')}>
-                Resolve
+                {TEXTS.resolve}
               </Button>
               <Button
                 disabled={transition.isPending || alert.status === 'suppressed'}
                 onClick={() => act('suppress')}
               >
-                Suppress
+                {TEXTS.suppress}
               </Button>
             </div>
             <AssignControl alert={alert} me={me} canListUsers={canListUsers} />

@@ -37,7 +37,9 @@ import {
 import { FormField } from '../../components/ui/FormField';
 import { ALERT_TEXTS } from './texts';
 
-const TABS = ['Active Alerts', 'Alert Rules', 'Notification Settings'] as const;
+const TEXTS = ALERT_TEXTS.alerts;
+
+const TABS = [ALERT_TEXTS.tabs.active, ALERT_TEXTS.tabs.rules, ALERT_TEXTS.tabs.settings] as const;
 const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
 
 /** Alert Management (part 2 §2–§4, issue 12): the platform's real alerts, rules and notification settings. */
@@ -53,36 +55,36 @@ export function AlertsPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/alerts')}
-        description="Active alerts with their severity and status, the rules that raise them, and how you are notified."
+        description={ALERT_TEXTS.description}
         actions={
           <>
             <Button onClick={() => exportAlerts.mutate()} disabled={exportAlerts.isPending}>
               <Download aria-hidden="true" className="size-4" />
-              Export
+              {ALERT_TEXTS.export}
             </Button>
             <Button onClick={() => setTab(2)}>
               <Settings aria-hidden="true" className="size-4" />
-              Settings
+              {ALERT_TEXTS.settings}
             </Button>
             {canCreate ? (
               <Button variant="primary" onClick={() => void navigate('/alert-rules?new=1')}>
                 <Plus aria-hidden="true" className="size-4" />
-                Create Rule
+                {ALERT_TEXTS.createRule}
               </Button>
             ) : null}
           </>
         }
       />
       <InlineError
-        message={exportAlerts.error ? errorMessage(exportAlerts.error, 'The export failed') : null}
+        message={exportAlerts.error ? errorMessage(exportAlerts.error, ALERT_TEXTS.exportFailed) : null}
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <KpiCard label="Total Alerts" value={count(stats?.total)} testId="alerts-total" />
-        <KpiCard label="Active" value={count(stats?.active)} testId="alerts-active" />
-        <KpiCard label="Critical" value={count(stats?.critical)} testId="alerts-critical" />
-        <KpiCard label="Resolved" value={count(stats?.resolved)} testId="alerts-resolved" />
+        <KpiCard label={ALERT_TEXTS.kpis.total} value={count(stats?.total)} testId="alerts-total" />
+        <KpiCard label={ALERT_TEXTS.kpis.active} value={count(stats?.active)} testId="alerts-active" />
+        <KpiCard label={ALERT_TEXTS.kpis.critical} value={count(stats?.critical)} testId="alerts-critical" />
+        <KpiCard label={ALERT_TEXTS.kpis.resolved} value={count(stats?.resolved)} testId="alerts-resolved" />
         <KpiCard
-          label="Avg Resolution Time"
+          label={ALERT_TEXTS.kpis.avgResolution}
           value={stats?.avgResolutionTime == null ? '—' : hoursAndMinutes(stats.avgResolutionTime)}
           testId="alerts-resolution"
         />
@@ -147,12 +149,12 @@ function AlertList({
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <FormField label="Search alerts" hideLabel>
+        <FormField label={TEXTS.search} hideLabel>
           {(field) => (
             <input
               {...field}
               type="search"
-              placeholder="Search title, description or source"
+              placeholder={TEXTS.searchPlaceholder}
               className={INPUT_CLASS}
               value={filter.search}
               onChange={(e) => setFilter({ ...filter, search: e.target.value })}
@@ -160,12 +162,12 @@ function AlertList({
           )}
         </FormField>
         <select
-          aria-label="Severity"
+          aria-label={TEXTS.severity}
           className={INPUT_CLASS}
           value={filter.severity}
           onChange={(e) => setFilter({ ...filter, severity: e.target.value as AlertFilter['severity'] })}
         >
-          <option value="all">All severities</option>
+          <option value="all">{TEXTS.allSeverities}</option>
           {ALERT_SEVERITIES.map((s) => (
             <option key={s} value={s}>
               {capitalize(s)}
@@ -173,12 +175,12 @@ function AlertList({
           ))}
         </select>
         <select
-          aria-label="Status"
+          aria-label={TEXTS.status}
           className={INPUT_CLASS}
           value={filter.status}
           onChange={(e) => setFilter({ ...filter, status: e.target.value as AlertFilter['status'] })}
         >
-          <option value="all">All statuses</option>
+          <option value="all">{TEXTS.allStatuses}</option>
           {ALERT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {capitalize(s)}
@@ -186,12 +188,12 @@ function AlertList({
           ))}
         </select>
       </div>
-      {loading ? <p className="text-sm text-muted">Loading…</p> : null}
+      {loading ? <p className="text-sm text-muted">{ALERT_TEXTS.loading}</p> : null}
       {failed ? <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p> : null}
       {!loading && !failed && shown.length === 0 ? (
-        <p className="py-8 text-center text-sm text-muted">No alerts found matching your criteria</p>
+        <p className="py-8 text-center text-sm text-muted">{TEXTS.empty}</p>
       ) : null}
-      <ul className="space-y-2" aria-label="Alerts">
+      <ul className="space-y-2" aria-label={TEXTS.list}>
         {shown.map((a) => (
           <li key={a.id} className="rounded-lg border border-line bg-surface p-3">
             <button
@@ -208,7 +210,7 @@ function AlertList({
               <span className="mt-1 block text-sm text-muted">
                 {a.description}
                 {a.source ? ` · ${a.source}` : ''}
-                {` · ${a.assignedTo ? `Assigned to ${a.assignedTo}` : 'Unassigned'}`}
+                {` · ${a.assignedTo ? TEXTS.assignedTo(a.assignedTo) : TEXTS.unassigned}`}
               </span>
             </button>
           </li>
@@ -229,11 +231,11 @@ function AlertList({
 
 function RuleSummary() {
   const rules = useRules();
-  if (rules.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (rules.isPending) return <p className="text-sm text-muted">{ALERT_TEXTS.loading}</p>;
   if (rules.isError) return <p className="text-sm text-muted">{ALERT_TEXTS.loadFailed}</p>;
   return (
     <div className="space-y-3 text-sm">
-      <ul className="space-y-2" aria-label="Alert rules">
+      <ul className="space-y-2" aria-label={ALERT_TEXTS.rules.list}>
         {rules.data.map((r) => (
           <li
             key={r.id}
@@ -246,7 +248,7 @@ function RuleSummary() {
         ))}
       </ul>
       <Link className="font-medium text-accent underline" to="/alert-rules">
-        Manage alert rules
+        {ALERT_TEXTS.rules.manage}
       </Link>
     </div>
   );

@@ -7,6 +7,9 @@ import { errorMessage } from '../../lib/errors';
 import { useAssignAlert } from './mutations';
 import { useAssignees } from './queries';
 import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from './texts';
+
+const TEXTS = ALERT_TEXTS.assign;
 
 const NOBODY = '';
 
@@ -33,7 +36,7 @@ export function AssignControl({
     <div className="flex flex-wrap items-end gap-2">
       {canListUsers ? (
         <>
-          <FormField label="Assign to">
+          <FormField label={TEXTS.assignTo}>
             {(field) => (
               <select
                 {...field}
@@ -42,7 +45,7 @@ export function AssignControl({
                 disabled={!assignees.data}
                 onChange={(e) => setPicked(e.target.value)}
               >
-                <option value={NOBODY}>Nobody</option>
+                <option value={NOBODY}>{TEXTS.nobody}</option>
                 {assignees.data?.map((u) => (
                   <option key={u.id} value={u.id}>
                     {u.name} ({u.email})
@@ -55,7 +58,7 @@ export function AssignControl({
             disabled={assign.isPending || !assignees.data}
             onClick={() => assign.mutate({ alertId: alert.id, userId: choice || null })}
           >
-            Assign
+            {TEXTS.assign}
           </Button>
         </>
       ) : null}
@@ -67,16 +70,12 @@ export function AssignControl({
             assign.mutate({ alertId: alert.id, userId: me.userId });
           }}
         >
-          Assign to me
+          {TEXTS.assignToMe}
         </Button>
       ) : null}
-      {assignees.isError ? (
-        <p className="w-full text-xs text-muted">The list of users could not be loaded.</p>
-      ) : null}
+      {assignees.isError ? <p className="w-full text-xs text-muted">{TEXTS.usersFailed}</p> : null}
       <div className="w-full">
-        <InlineError
-          message={assign.error ? errorMessage(assign.error, 'Assigning the alert failed') : null}
-        />
+        <InlineError message={assign.error ? errorMessage(assign.error, TEXTS.failed) : null} />
       </div>
     </div>
   );

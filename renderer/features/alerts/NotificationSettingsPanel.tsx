@@ -13,8 +13,9 @@ import { errorMessage } from '../../lib/errors';
 import { useSaveNotificationSettings } from './mutations';
 import { useNotificationSettings } from './queries';
 import { FormField } from '../../components/ui/FormField';
+import { ALERT_TEXTS } from './texts';
 
-const delayLabel = (m: number) => (m === 60 ? '1 hour' : `${m} min`);
+const TEXTS = ALERT_TEXTS.notificationSettings;
 
 /** The Notification Settings tab (part 2 §2, §9): per user, stored on the server. */
 export function NotificationSettingsPanel() {
@@ -24,7 +25,9 @@ export function NotificationSettingsPanel() {
   // What the user changed, else what the server holds.
   const draft = edited ?? loaded.data ?? null;
   if (!draft)
-    return <p className="text-sm text-muted">{loaded.isError ? 'Failed to load alert data' : 'Loading…'}</p>;
+    return (
+      <p className="text-sm text-muted">{loaded.isError ? ALERT_TEXTS.loadFailed : ALERT_TEXTS.loading}</p>
+    );
   const sms = loaded.data?.smsProviderConfigured ?? false;
   const toggle = (channel: keyof NotificationSettings['channels'], label: string, disabled = false) => (
     <label className="flex items-center gap-2">
@@ -46,25 +49,25 @@ export function NotificationSettingsPanel() {
       }}
     >
       <fieldset className="space-y-2">
-        <legend className="font-semibold text-fg">Channels</legend>
-        {toggle('email', 'Email')}
+        <legend className="font-semibold text-fg">{TEXTS.channels}</legend>
+        {toggle('email', TEXTS.email)}
         <div>
-          {toggle('sms', 'SMS', !sms)}
+          {toggle('sms', TEXTS.sms, !sms)}
           {sms ? null : <p className="ml-6 text-muted">{SMS_NOT_CONFIGURED}</p>}
         </div>
-        {toggle('chat', 'Chat integration')}
+        {toggle('chat', TEXTS.chat)}
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="font-semibold text-fg">Preferences</legend>
+        <legend className="font-semibold text-fg">{TEXTS.preferences}</legend>
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
             checked={draft.quietHours}
             onChange={(e) => setDraft({ ...draft, quietHours: e.target.checked })}
           />
-          Quiet hours ({QUIET_HOURS.start} to {QUIET_HOURS.end}): hold non-critical notifications
+          {TEXTS.quietHours(QUIET_HOURS.start, QUIET_HOURS.end)}
         </label>
-        <FormField label="Escalation delay">
+        <FormField label={TEXTS.escalationDelay}>
           {(field) => (
             <select
               {...field}
@@ -81,13 +84,13 @@ export function NotificationSettingsPanel() {
             >
               {ESCALATION_DELAYS_MINUTES.map((m) => (
                 <option key={m} value={m}>
-                  {delayLabel(m)}
+                  {TEXTS.delay(m)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Grouping window">
+        <FormField label={TEXTS.groupingWindow}>
           {(field) => (
             <select
               {...field}
@@ -104,16 +107,16 @@ export function NotificationSettingsPanel() {
             >
               {GROUPING_WINDOWS_MINUTES.map((m) => (
                 <option key={m} value={m}>
-                  {m} {m === 1 ? 'minute' : 'minutes'}
+                  {TEXTS.window(m)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
       </fieldset>
-      <InlineError message={save.error ? errorMessage(save.error, 'Saving failed') : null} />
+      <InlineError message={save.error ? errorMessage(save.error, TEXTS.saveFailed) : null} />
       <Button type="submit" variant="primary" disabled={save.isPending}>
-        {save.isSuccess && !save.isPending ? 'Saved!' : 'Save settings'}
+        {save.isSuccess && !save.isPending ? TEXTS.saved : TEXTS.save}
       </Button>
     </form>
   );
