@@ -7,7 +7,10 @@ import { AlertFilterSelect } from './AlertFilterSelect';
 import { AlertLine, DismissAlertButton } from './AlertLine';
 import { useDismissAlert } from './mutations';
 import { useAlertFeed, useMinuteClock } from './queries';
+import { ALERTS_FEED_TEXTS } from './texts';
 import { useCarousel } from './useCarousel';
+
+const TEXTS = ALERTS_FEED_TEXTS.banner;
 
 /**
  * The alert banner of part 1 §2: one undismissed alert at a time, rotating every 8 s with a 150 ms fade
@@ -50,7 +53,7 @@ export function AlertBanner() {
 
   return (
     <section
-      aria-label="Alerts"
+      aria-label={ALERTS_FEED_TEXTS.region}
       onKeyDown={onKeyDown}
       className="border-b border-line bg-surface-muted/60 px-4 py-2 sm:px-6 lg:px-8"
     >
@@ -64,21 +67,21 @@ export function AlertBanner() {
           {current ? (
             <AlertLine alert={current} now={now} />
           ) : (
-            <p className="text-sm text-muted">No alerts in this category</p>
+            <p className="text-sm text-muted">{TEXTS.emptyCategory}</p>
           )}
         </div>
         <span data-testid="alert-banner-counter" className="shrink-0 text-xs text-muted tabular-nums">
           {shown.length === 0 ? 0 : position + 1} / {shown.length}
         </span>
-        <IconButton aria-label="Previous alert" onClick={previous} disabled={!several} className="size-7">
+        <IconButton aria-label={TEXTS.previous} onClick={previous} disabled={!several} className="size-7">
           <ChevronLeft aria-hidden="true" className="size-4" />
         </IconButton>
-        <IconButton aria-label="Next alert" onClick={next} disabled={!several} className="size-7">
+        <IconButton aria-label={TEXTS.next} onClick={next} disabled={!several} className="size-7">
           <ChevronRight aria-hidden="true" className="size-4" />
         </IconButton>
         <IconButton
           ref={expandButton}
-          aria-label={expanded ? 'Collapse alerts' : 'Expand alerts'}
+          aria-label={expanded ? TEXTS.collapse : TEXTS.expand}
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
           className="size-7"
@@ -90,7 +93,7 @@ export function AlertBanner() {
           )}
         </IconButton>
         <DismissAlertButton
-          label="Dismiss alert"
+          label={TEXTS.dismiss}
           disabled={!current}
           onDismiss={() => current && dismiss.mutate(current.id)}
         />
@@ -99,14 +102,14 @@ export function AlertBanner() {
         <div className="mt-2 space-y-2">
           <AlertFilterSelect value={filter} onChange={setFilter} />
           <ul
-            aria-label="Latest alerts"
+            aria-label={TEXTS.latest}
             className="divide-y divide-line rounded-md border border-line bg-surface"
           >
             {shown.slice(0, BANNER.maxExpanded).map((alert) => (
               <li key={alert.id} className="flex items-center gap-2 px-3 py-2">
                 <AlertLine alert={alert} now={now} className="flex-1" />
                 <DismissAlertButton
-                  label={`Dismiss ${alert.title}`}
+                  label={ALERTS_FEED_TEXTS.dismiss(alert.title)}
                   onDismiss={() => dismiss.mutate(alert.id)}
                 />
               </li>

@@ -5,6 +5,9 @@ import { FILTER_LABELS } from './alertStyle';
 import { AlertLine, DismissAlertButton } from './AlertLine';
 import { useDismissAlert } from './mutations';
 import { useAlertFeed, useMinuteClock } from './queries';
+import { ALERTS_FEED_TEXTS } from './texts';
+
+const TEXTS = ALERTS_FEED_TEXTS.realtime;
 
 export interface RealtimeAlertsListProps {
   /** How many to list (default: all kept, the 20 newest). */
@@ -30,9 +33,9 @@ export function RealtimeAlertsList({ limit = BANNER.maxKept, className }: Realti
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="realtime-alerts-title" className="text-base font-semibold text-fg">
-          Real-time Alerts
+          {TEXTS.heading}
         </h2>
-        <div role="group" aria-label="Alert category" className="flex flex-wrap gap-1">
+        <div role="group" aria-label={ALERTS_FEED_TEXTS.category} className="flex flex-wrap gap-1">
           {ALERT_FILTERS.map((value) => (
             <button
               key={value}
@@ -51,10 +54,10 @@ export function RealtimeAlertsList({ limit = BANNER.maxKept, className }: Realti
       </div>
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted">
-          {isPending ? 'Loading alerts...' : 'No alerts yet'}
+          {isPending ? ALERTS_FEED_TEXTS.loading : TEXTS.empty}
         </p>
       ) : (
-        <ul aria-label="Real-time alerts" className="divide-y divide-line">
+        <ul aria-label={TEXTS.list} className="divide-y divide-line">
           {shown.map((alert) => (
             <li
               key={alert.id}
@@ -63,10 +66,10 @@ export function RealtimeAlertsList({ limit = BANNER.maxKept, className }: Realti
             >
               <AlertLine alert={alert} now={now} className="flex-1" />
               {alert.dismissed ? (
-                <span className="w-7 text-center text-[11px] text-muted">Dismissed</span>
+                <span className="w-7 text-center text-[11px] text-muted">{TEXTS.dismissed}</span>
               ) : (
                 <DismissAlertButton
-                  label={`Dismiss ${alert.title}`}
+                  label={ALERTS_FEED_TEXTS.dismiss(alert.title)}
                   onDismiss={() => dismiss.mutate(alert.id)}
                 />
               )}

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { AlertFilter, AlertPriority, BannerAlertType } from '../../../shared/alerts';
+import { ALERTS_FEED_TEXTS } from './texts';
 
 /** Icon and colours per alert type (part 1 §2). */
 export const TYPE_STYLE: Record<BannerAlertType, { icon: LucideIcon; tone: string }> = {
@@ -30,10 +31,5 @@ export const PRIORITY_STYLE: Record<AlertPriority, string> = {
   low: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
 
-export const FILTER_LABELS: Record<AlertFilter, string> = {
-  all: 'All',
-  business: 'Business',
-  customer: 'Customer',
-  technical: 'Technical',
-  security: 'Security',
-};
+/** The category filter's names (see texts.ts). */
+export const FILTER_LABELS: Record<AlertFilter, string> = ALERTS_FEED_TEXTS.filters;
