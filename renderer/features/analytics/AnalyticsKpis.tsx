@@ -2,6 +2,7 @@ import { USAGE_DEFINITIONS, type UserAnalytics } from '../../../shared/api/usage
 import { InfoPopover } from '../../components/ui/InfoPopover';
 import { KpiCard } from '../../components/ui/KpiCard';
 import { count, formatDuration } from './rules';
+import { ANALYTICS_TEXTS } from './texts';
 
 type Kpis = UserAnalytics['kpis'];
 
@@ -10,12 +11,12 @@ const FIGURES: readonly {
   label: string;
   value: (k: Kpis) => string;
 }[] = [
-  { key: 'totalSessions', label: 'Total Sessions', value: (k) => count(k.totalSessions) },
-  { key: 'uniqueUsers', label: 'Unique Users', value: (k) => count(k.uniqueUsers) },
-  { key: 'pageViews', label: 'Page Views', value: (k) => count(k.pageViews) },
+  { key: 'totalSessions', label: ANALYTICS_TEXTS.kpis.totalSessions, value: (k) => count(k.totalSessions) },
+  { key: 'uniqueUsers', label: ANALYTICS_TEXTS.kpis.uniqueUsers, value: (k) => count(k.uniqueUsers) },
+  { key: 'pageViews', label: ANALYTICS_TEXTS.kpis.pageViews, value: (k) => count(k.pageViews) },
   {
     key: 'avgSessionDuration',
-    label: 'Avg. Session Duration',
+    label: ANALYTICS_TEXTS.kpis.avgSessionDuration,
     value: (k) => formatDuration(k.avgSessionDuration),
   },
 ];

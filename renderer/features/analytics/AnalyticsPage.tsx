@@ -11,6 +11,9 @@ import { EngagementList } from './EngagementList';
 import { FeatureUsageCards } from './FeatureUsageCards';
 import { TrafficChart } from './TrafficChart';
 import { useUserAnalytics } from './queries';
+import { ANALYTICS_TEXTS } from './texts';
+
+const CARDS = ANALYTICS_TEXTS.cards;
 
 const isRange = (value: string): value is AnalyticsRange => ANALYTICS_RANGES.some((r) => r.value === value);
 
@@ -27,10 +30,10 @@ export function AnalyticsPage() {
     <div className="space-y-6">
       <PageHeader
         title={routeTitle('/analytics')}
-        description="How the console is used: sessions, unique users, page views, engagement, devices and feature usage."
+        description={ANALYTICS_TEXTS.description}
         actions={
           <select
-            aria-label="Time range"
+            aria-label={ANALYTICS_TEXTS.timeRange}
             value={range}
             onChange={(event) => {
               if (isRange(event.target.value)) setRange(event.target.value);
@@ -48,23 +51,23 @@ export function AnalyticsPage() {
       {data ? (
         <>
           <AnalyticsKpis kpis={data.kpis} />
-          <Card title="Traffic Trend" info={info('Traffic Trend', 'trend')}>
+          <Card title={CARDS.trend} info={info(CARDS.trend, 'trend')}>
             <TrafficChart days={data.trend} />
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Engagement Metrics" info={info('Engagement Metrics', 'engagement')}>
+            <Card title={CARDS.engagement} info={info(CARDS.engagement, 'engagement')}>
               <EngagementList metrics={data.engagement} />
             </Card>
-            <Card title="Device Breakdown" info={info('Device Breakdown', 'devices')}>
+            <Card title={CARDS.devices} info={info(CARDS.devices, 'devices')}>
               <DeviceBreakdown devices={data.devices} screens={data.screens} />
             </Card>
           </div>
-          <Card title="Feature Usage" info={info('Feature Usage', 'features')}>
+          <Card title={CARDS.features} info={info(CARDS.features, 'features')}>
             <FeatureUsageCards features={data.features} />
           </Card>
         </>
       ) : analytics.isPending ? (
-        <div role="status" aria-label="Loading analytics" className="flex justify-center py-16">
+        <div role="status" aria-label={ANALYTICS_TEXTS.loading} className="flex justify-center py-16">
           <Spinner className="size-6" />
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import type { EngagementMetric } from '../../../shared/api/usage';
 import { formatMetric, signedPercent } from './rules';
+import { ANALYTICS_TEXTS } from './texts';
 
 /** Each engagement metric now and in the range before, with the change. */
 export function EngagementList({ metrics }: { metrics: readonly EngagementMetric[] }) {
@@ -11,7 +12,7 @@ export function EngagementList({ metrics }: { metrics: readonly EngagementMetric
           <span className="text-right">
             <span className="font-semibold text-fg tabular-nums">{formatMetric(m.current, m.unit)}</span>
             <span className="ml-2 text-xs text-muted">
-              previous {formatMetric(m.previous, m.unit)} · change {signedPercent(m.change)}
+              {ANALYTICS_TEXTS.engagement.previous(formatMetric(m.previous, m.unit), signedPercent(m.change))}
             </span>
           </span>
         </li>

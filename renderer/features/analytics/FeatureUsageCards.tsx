@@ -1,5 +1,6 @@
 import type { FeatureUsage } from '../../../shared/api/usage';
 import { GROWTH_TONE_CLASS, GROWTH_TONE_TEXT, count, growthTone, signedPercent } from './rules';
+import { ANALYTICS_TEXTS } from './texts';
 
 /** One card per feature: usage %, users and the growth badge (part 2 §9). */
 export function FeatureUsageCards({ features }: { features: readonly FeatureUsage[] }) {
@@ -20,9 +21,7 @@ export function FeatureUsageCards({ features }: { features: readonly FeatureUsag
               </span>
             </div>
             <p className="mt-2 text-2xl font-semibold text-fg tabular-nums">{f.usage}%</p>
-            <p className="text-xs text-muted">
-              of users · {count(f.users)} {f.users === 1 ? 'user' : 'users'}
-            </p>
+            <p className="text-xs text-muted">{ANALYTICS_TEXTS.features.users(f.users, count(f.users))}</p>
           </li>
         );
       })}

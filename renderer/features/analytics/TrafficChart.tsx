@@ -3,6 +3,9 @@ import type { AnalyticsDay } from '../../../shared/api/usage';
 import { ChartFigure, type ChartColumn } from '../../components/ui/ChartFigure';
 import { AXIS, GRID, MARGIN, TOOLTIP } from '../../components/ui/chartDefaults';
 import { count } from './rules';
+import { ANALYTICS_TEXTS } from './texts';
+
+const TEXTS = ANALYTICS_TEXTS.traffic;
 
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -13,15 +16,15 @@ const dayLabel = (date: string) =>
 
 /** Told apart by dash pattern as well as colour. */
 const LINES = [
-  { key: 'sessions', name: 'Sessions', stroke: 'var(--accent)', dash: undefined },
-  { key: 'users', name: 'Users', stroke: 'var(--fg)', dash: '6 3' },
-  { key: 'pageViews', name: 'Page Views', stroke: 'var(--muted)', dash: '2 3' },
+  { key: 'sessions', name: TEXTS.lines.sessions, stroke: 'var(--accent)', dash: undefined },
+  { key: 'users', name: TEXTS.lines.users, stroke: 'var(--fg)', dash: '6 3' },
+  { key: 'pageViews', name: TEXTS.lines.pageViews, stroke: 'var(--muted)', dash: '2 3' },
 ] as const;
 
 type Row = AnalyticsDay & { label: string };
 
 const COLUMNS: readonly ChartColumn<Row>[] = [
-  { label: 'Date', value: (d) => d.label },
+  { label: TEXTS.date, value: (d) => d.label },
   ...LINES.map((line) => ({ label: line.name, value: (d: Row) => count(d[line.key]) })),
 ];
 
@@ -30,7 +33,7 @@ export function TrafficChart({ days }: { days: readonly AnalyticsDay[] }) {
   const data: Row[] = days.map((d) => ({ ...d, label: dayLabel(d.date) }));
   return (
     <ChartFigure
-      summary="Traffic by day"
+      summary={TEXTS.summary}
       columns={COLUMNS}
       rows={data}
       rowKey={(d) => d.date}

@@ -1,5 +1,6 @@
 /** How User Analytics shows its figures (part 2 §9): pure, unit-tested. */
 import { formatNumber } from '../../lib/format';
+import { ANALYTICS_TEXTS } from './texts';
 
 export type GrowthTone = 'green' | 'yellow' | 'grey';
 
@@ -12,11 +13,7 @@ export function growthTone(growth: number | null): GrowthTone {
 }
 
 /** The colour's meaning in words, so it is never told by colour alone. */
-export const GROWTH_TONE_TEXT: Record<GrowthTone, string> = {
-  green: 'strong growth',
-  yellow: 'moderate growth',
-  grey: 'low growth',
-};
+export const GROWTH_TONE_TEXT: Record<GrowthTone, string> = ANALYTICS_TEXTS.features.growth;
 
 export const GROWTH_TONE_CLASS: Record<GrowthTone, string> = {
   green: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200',
@@ -26,7 +23,7 @@ export const GROWTH_TONE_CLASS: Record<GrowthTone, string> = {
 
 /** A signed percentage: "+12.5%", "-3%", or "n/a" without a base to compare with. */
 export function signedPercent(value: number | null): string {
-  if (value === null) return 'n/a';
+  if (value === null) return ANALYTICS_TEXTS.notAvailable;
   return `${value > 0 ? '+' : ''}${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 }
 
