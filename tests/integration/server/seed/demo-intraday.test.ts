@@ -69,6 +69,7 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   let halfway: typeof demoAnchor.$inferSelect | undefined;
   let firstRun = 0;
   let secondRun = 0;
+  let stepsBeforeRequest = 0;
   const get = async <T>(url: string) => {
     const answer = await call(app, { method: 'GET', url, headers: bearer(token) });
     expect(answer.status).toBe(200);
@@ -93,7 +94,14 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     [moved] = await database.db.select().from(demoAnchor);
     firstRun = await fillDemoDay(database.db, () => steps++ >= 3);
     [halfway] = await database.db.select().from(demoAnchor);
-    secondRun = await fillDemoDay(database.db);
+    // What a request arriving now would get: its turn once the event loop runs again.
+    let asked = 0;
+    const rest = fillDemoDay(database.db, () => {
+      asked++;
+      return false;
+    });
+    stepsBeforeRequest = await new Promise<number>((resolve) => setImmediate(() => resolve(asked)));
+    secondRun = await rest;
     app = await buildTestApp(database, clock);
     const admin = DEMO_USERS.find((u) => u.email === 'admin@demo.example')!;
     token = await tokenFor(database, clock, admin.id);
@@ -121,6 +129,12 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     const [done] = await database.db.select().from(demoAnchor);
     expect(done?.filledTo).toEqual(new Date(now - (now % MINUTE)));
     expect(await fillDemoDay(database.db)).toBe(0);
+  });
+
+  it('gives way to the event loop between hours: a request read meanwhile waits for one hour at most', () => {
+    // On PGlite a step's statements resolve as microtasks: without the fill's yield, every hour ran first
+    // (at 09:00 and 22:00 that is 9 and 22 hours).
+    expect(stepsBeforeRequest).toBeLessThanOrEqual(2);
   });
 
   it('keeps what this server recorded before the fill reached its hour', async () => {
@@ -174,31 +188,3 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   });
 });
 
-describe.each(testDatabases)('the fill of a first start on $name', (target) => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemo(database, { tenants: false });
-    await insertDemoSignals(database.db, BUILD);
-    await insertDemoUsage(database.db, BUILD);
-    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
-    await migrateDatabase(database, { now: Date.parse(FIRST_STARTS[2]!) });
-  }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it('gives way to the event loop between hours: a request read meanwhile waits for one hour at most', async () => {
-    let hours = 0;
-    const fill = fillDemoDay(database.db, () => {
-      hours++;
-      return false;
-    });
-    // What a request arriving now would get: its turn once the event loop runs again.
-    const seenAt = await new Promise<number>((resolve) => setImmediate(() => resolve(hours)));
-    const total = await fill;
-    expect(total).toBe(23);
-    expect(seenAt).toBeLessThanOrEqual(2);
-  });
-});
