@@ -41,9 +41,11 @@ export interface ServerConfig {
   /**
    * How long after it listens a server with a job runner waits before it renders the demo's reports
    * (seed/reports.ts), one after the other: a first launch's sign-in and dashboard come first (issue 29).
-   * Default DEMO_REPORTS_DELAY_MS.
+   * Default DEMO_REPORTS_DELAY_MS; null: never (`CONSOLE_DEMO_REPORTS=off`: the e2e browser hosts, whose
+   * hosts live a minute at most and none of whose tests reads them, rendered them in every test host that
+   * lived past the delay: seconds of CPU each).
    */
-  demoReportsDelayMs: number;
+  demoReportsDelayMs: number | null;
   /** The alert stream's bounds (streams per user, buffered bytes, heartbeat, session re-check); defaults in stream.ts. */
   alertStream?: Partial<AlertStreamLimits>;
   /** The chance of the demonstration alerts: injectable so that tests know which ones come. */
@@ -176,6 +178,18 @@ function envNumber(env: Env, name: string, fallback: number): number {
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a non-negative number, not "${text}"`);
   return value;
+}
+
+/**
+ * `CONSOLE_DEMO_REPORTS=off` (or 0, false, no): the demo's reports are never rendered by this server (the
+ * e2e browser hosts); anything else leaves the delay as configured.
+ */
+export function demoReportsFromEnv(
+  env: Env = process.env,
+): Partial<Pick<ServerConfig, 'demoReportsDelayMs'>> {
+  return /^(0|false|no|off)$/i.test(env.CONSOLE_DEMO_REPORTS?.trim() ?? '')
+    ? { demoReportsDelayMs: null }
+    : {};
 }
 
 /** The HTTP timeouts and the shedding policy the environment sets, over the defaults. */

@@ -17,7 +17,7 @@ import { extractSnapshot } from './db/snapshot-files';
 import { fillDemoDay } from './seed/anchor';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
-import { databaseTimeoutsFromEnv, resilienceFromEnv, resolveConfig } from './config';
+import { databaseTimeoutsFromEnv, demoReportsFromEnv, resilienceFromEnv, resolveConfig } from './config';
 import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -126,6 +126,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     dataFolder,
     backupIdentity: process.env.BACKUP_IDENTITY || undefined,
     defaultBackups: !isOff(process.env.CONSOLE_DEFAULT_BACKUPS),
+    ...demoReportsFromEnv(),
     launchSecret: options.launchSecret ?? (process.env.CONSOLE_LAUNCH_SECRET || undefined),
     ...resilienceFromEnv(),
     ...options.config,

@@ -79,7 +79,10 @@ export async function registerReportRoutes(
   // once they kept a first launch's sign-in and its ready message waiting for seconds (issue 29). Closed
   // before then, the server leaves them to its next start.
   const demoReports = (generate: (id: string) => Promise<void>) => startDemoReports(ctx, generate);
-  if (jobs) {
+  const delay = ctx.config.demoReportsDelayMs;
+  if (!jobs) {
+    await demoReports(async (id) => void generateHere(id, 'demo'));
+  } else if (delay !== null) {
     app.addHook('onListen', async () => {
       demoTimer = setTimeout(() => {
         const started = demoReports((id) => generateHere(id, 'demo'));
@@ -87,12 +90,11 @@ export async function registerReportRoutes(
         void started
           .catch((error: unknown) => app.log.error({ err: error }, 'starting the demo reports failed'))
           .finally(() => inProcess.delete(started));
-      }, ctx.config.demoReportsDelayMs);
+      }, delay);
       demoTimer.unref();
     });
-  } else {
-    await demoReports(async (id) => void generateHere(id, 'demo'));
   }
+  // Otherwise (CONSOLE_DEMO_REPORTS=off) they stay waiting (generateOnStart) for a start that renders them.
 
   const timeZone = async () => TIMEZONE_IANA[(await ctx.settings.current()).settings.general.timezone];
 

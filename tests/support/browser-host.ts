@@ -54,6 +54,7 @@ export async function startHost(
     env: {
       ...process.env,
       CONSOLE_DEFAULT_BACKUPS: 'off',
+      CONSOLE_DEMO_REPORTS: 'off',
       CONSOLE_LAUNCH_SECRET: TEST_LAUNCH_SECRET,
       ...env,
       PORT: '0',
