@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { affectedRows, rows } from '../db/results';
 import { maintainPartitions, type PartitionReport, type TimePartitioned } from '../db/partitions';
+import { demoSeriesWaiting } from '../seed/waiting';
 import { MINUTE_MS } from './recorder';
 
 export const HOUR_MS = 3_600_000;
@@ -107,6 +108,8 @@ export interface SignalsPurge {
   partitions: Record<string, PartitionReport>;
   /** Rows deleted from the other tables. */
   deleted: { examples: number; instances: number };
+  /** Nothing was done: a demo's series still carry the build's dates (seed/waiting.ts); the next run does it. */
+  deferred?: true;
 }
 
 /**
@@ -114,6 +117,8 @@ export interface SignalsPurge {
  * the error examples and silent instances their rows.
  */
 export async function purgeSignals(db: Db, now: number): Promise<SignalsPurge> {
+  if (await demoSeriesWaiting(db))
+    return { partitions: {}, deleted: { examples: 0, instances: 0 }, deferred: true };
   const before = (days: number) => new Date(now - days * DAY_MS);
   const partitions = await maintainPartitions(db, SIGNAL_PARTITIONS, now);
   const run = (statement: SQL) => affectedRows(db, statement);

@@ -4,7 +4,7 @@
  * bucket of every range up to that minute — API Performance 1 h, 6 h, 24 h and 7 days, System Health's
  * 24 hours — and User Analytics has sessions today; nothing it seeded or filled lies after now.
  */
-import { eq, max, sql } from 'drizzle-orm';
+import { count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPerformance, SystemHealth } from '../../../../shared/api/monitoring';
@@ -21,7 +21,13 @@ import {
   usageEvents,
 } from '../../../../server/db/schema';
 import { bucketOf } from '../../../../server/monitoring/histogram';
-import { rolledUpTo, startOfHour } from '../../../../server/monitoring/rollup';
+import {
+  purgeSignals,
+  rolledUpTo,
+  startOfHour,
+  type SignalsPurge,
+} from '../../../../server/monitoring/rollup';
+import { purgeUsage } from '../../../../server/usage/jobs';
 import { fillDemoDay } from '../../../../server/seed/anchor';
 import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
@@ -70,6 +76,8 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   let firstRun = 0;
   let secondRun = 0;
   let stepsBeforeRequest = 0;
+  let purgedEarly: { signals: SignalsPurge; usage: Awaited<ReturnType<typeof purgeUsage>> } | undefined;
+  let rollupsKept = false;
   const get = async <T>(url: string) => {
     const answer = await call(app, { method: 'GET', url, headers: bearer(token) });
     expect(answer.status).toBe(200);
@@ -88,6 +96,14 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     // goes on. What the server recorded before (its own minute) is neither moved nor overwritten.
     await migrateDatabase(database, { now });
     [unmoved] = await database.db.select().from(demoAnchor);
+    // Retention that runs before the series moved leaves them alone (they still carry the build's dates).
+    const [minutesBefore] = await database.db.select({ n: count() }).from(requestRollups);
+    purgedEarly = {
+      signals: await purgeSignals(database.db, now),
+      usage: await purgeUsage(database.db, now),
+    };
+    const [minutesAfter] = await database.db.select({ n: count() }).from(requestRollups);
+    rollupsKept = minutesAfter?.n === minutesBefore?.n;
     await database.db.insert(requestRollups).values(ownMinute(now));
     let steps = 0;
     await fillDemoDay(database.db, () => steps++ >= 1);
@@ -129,6 +145,17 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     const [done] = await database.db.select().from(demoAnchor);
     expect(done?.filledTo).toEqual(new Date(now - (now % MINUTE)));
     expect(await fillDemoDay(database.db)).toBe(0);
+  });
+
+  it('defers retention until the series moved: it would count them weeks older than they are', async () => {
+    expect(purgedEarly).toEqual({
+      signals: { partitions: {}, deleted: { examples: 0, instances: 0 }, deferred: true },
+      usage: 'deferred',
+    });
+    expect(rollupsKept).toBe(true);
+    // Once they moved, retention runs again.
+    expect((await purgeSignals(database.db, now)).deferred).toBeUndefined();
+    expect(await purgeUsage(database.db, now)).not.toBe('deferred');
   });
 
   it('gives way to the event loop between hours: a request read meanwhile waits for one hour at most', () => {
@@ -187,4 +214,3 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });
-
