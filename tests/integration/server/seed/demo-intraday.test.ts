@@ -159,8 +159,8 @@ describe.each(cases)('a demo first started at $at on $name', ({ target, at }) =>
   });
 
   it('gives way to the event loop between hours: a request read meanwhile waits for one hour at most', () => {
-    // On PGlite a step's statements resolve as microtasks: without the fill's yield, every hour ran first
-    // (at 09:00 and 22:00 that is 9 and 22 hours).
+    // On PGlite a step's statements resolve as microtasks: without the fill's yield, every step ran first
+    // (10 and 23 of them at 09:00 and 22:00).
     expect(stepsBeforeRequest).toBeLessThanOrEqual(2);
   });
 
