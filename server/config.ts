@@ -41,9 +41,9 @@ export interface ServerConfig {
   /**
    * How long after it listens a server with a job runner waits before it renders the demo's reports
    * (seed/reports.ts), one after the other: a first launch's sign-in and dashboard come first (issue 29).
-   * Default DEMO_REPORTS_DELAY_MS; null: never (`CONSOLE_DEMO_REPORTS=off`: the e2e browser hosts, whose
-   * hosts live a minute at most and none of whose tests reads them, rendered them in every test host that
-   * lived past the delay: seconds of CPU each).
+   * Default DEMO_REPORTS_DELAY_MS; null: never (`CONSOLE_DEMO_REPORTS=off`: the e2e browser hosts, none of
+   * whose tests reads them; every test host that lived past the delay rendered them in the middle of its
+   * test).
    */
   demoReportsDelayMs: number | null;
   /** The alert stream's bounds (streams per user, buffered bytes, heartbeat, session re-check); defaults in stream.ts. */
