@@ -187,10 +187,11 @@ function envNumber(env: Env, name: string, fallback: number): number {
 export function demoReportsFromEnv(
   env: Env = process.env,
 ): Partial<Pick<ServerConfig, 'demoReportsDelayMs'>> {
-  return /^(0|false|no|off)$/i.test(env.CONSOLE_DEMO_REPORTS?.trim() ?? '')
-    ? { demoReportsDelayMs: null }
-    : {};
+  return isOff(env.CONSOLE_DEMO_REPORTS) ? { demoReportsDelayMs: null } : {};
 }
+
+/** A switch of the environment set to off: `off`, `0`, `false` or `no`, in any case. */
+export const isOff = (value: string | undefined): boolean => /^(0|false|no|off)$/i.test(value?.trim() ?? '');
 
 /** The HTTP timeouts and the shedding policy the environment sets, over the defaults. */
 export function resilienceFromEnv(env: Env = process.env): Pick<ServerConfig, 'http' | 'shedding'> {

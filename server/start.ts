@@ -17,7 +17,13 @@ import { extractSnapshot } from './db/snapshot-files';
 import { fillDemoDay } from './seed/anchor';
 import { seedDemo as loadDemoDataset } from './seed/demo';
 import type { Clock } from 'pg-boss';
-import { databaseTimeoutsFromEnv, demoReportsFromEnv, resilienceFromEnv, resolveConfig } from './config';
+import {
+  databaseTimeoutsFromEnv,
+  demoReportsFromEnv,
+  isOff,
+  resilienceFromEnv,
+  resolveConfig,
+} from './config';
 import { parseAllowedHosts, parseTrustProxy } from './http/edge';
 import { createLogger } from './logger';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -303,6 +309,5 @@ function mailFromEnvironment(): ServerConfigOverrides {
   };
 }
 
-/** `1`, `true`, `yes` or `on` (any case) turn a flag on; `0`, `false`, `no` or `off` turn one off. */
+/** `1`, `true`, `yes` or `on` (any case) turn a flag on (`isOff`, config.ts: the other way). */
 const isOn = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? '');
-const isOff = (value: string | undefined) => /^(0|false|no|off)$/i.test(value?.trim() ?? '');
