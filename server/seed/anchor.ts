@@ -278,7 +278,6 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
  * its instant; a row this server recorded lies on the first start's day or later.
  */
 async function moveSeries(tx: Db, seededAt: Date, move: DemoMove): Promise<void> {
-  if (move.days === 0) return;
   for (const shift of DEMO_SHIFTS) {
     if (!shift.series) continue;
     const where = sql`${sql.identifier(shift.days[0]!.name)} <= ${seededAt}`;
