@@ -1,3 +1,14 @@
+/** A record's fields by name: the table's columns, and the first fields of its details dialog. */
+const RECORD_FIELDS = {
+  timestamp: 'Timestamp',
+  user: 'User',
+  action: 'Action',
+  resource: 'Resource',
+  status: 'Status',
+  severity: 'Severity',
+  ipAddress: 'IP Address',
+};
+
 /** What the Audit Logs screen says (part 2 §2), in one place. */
 export const AUDIT_TEXTS = {
   /** Part 2 §8: a load failure is only logged, with this text. */
@@ -35,15 +46,7 @@ export const AUDIT_TEXTS = {
     name: 'Audit logs',
     loading: 'Loading audit logs…',
     empty: 'No audit logs found matching your criteria',
-    columns: {
-      timestamp: 'Timestamp',
-      user: 'User',
-      action: 'Action',
-      resource: 'Resource',
-      status: 'Status',
-      severity: 'Severity',
-      ipAddress: 'IP Address',
-    },
+    columns: RECORD_FIELDS,
     /** The row action (its header hidden) that opens a record's details, and its accessible name. */
     details: 'Details',
     view: 'View',
@@ -54,17 +57,7 @@ export const AUDIT_TEXTS = {
   details: {
     title: 'Audit Log Details',
     close: 'Close',
-    fields: {
-      timestamp: 'Timestamp',
-      user: 'User',
-      action: 'Action',
-      resource: 'Resource',
-      status: 'Status',
-      severity: 'Severity',
-      ipAddress: 'IP Address',
-      userAgent: 'User Agent',
-      details: 'Details',
-    },
+    fields: { ...RECORD_FIELDS, userAgent: 'User Agent', details: 'Details' },
     /** The timestamp as recorded, after the local one. */
     rawTimestamp: (iso: string) => `(${iso})`,
     /** Follows the resource. */
