@@ -5,8 +5,8 @@ import { KpiCard } from '../../components/ui/KpiCard';
 import { formatCount, formatMs, formatPct } from '../../lib/monitoring-format';
 import { API_PERFORMANCE_TEXTS } from './texts';
 
-/** What each KPI means (kept under this name for its importers). */
-export const API_DEFINITIONS = API_PERFORMANCE_TEXTS.definitions;
+/** What each KPI means. */
+const API_DEFINITIONS = API_PERFORMANCE_TEXTS.definitions;
 
 const KPIS = API_PERFORMANCE_TEXTS.kpis;
 

@@ -5,8 +5,8 @@ import { KpiCard } from '../../components/ui/KpiCard';
 import { formatMs, formatPct } from '../../lib/monitoring-format';
 import { HEALTH_TEXTS } from './texts';
 
-/** How each figure is computed (the info popovers; kept under this name for its importers). */
-export const HEALTH_DEFINITIONS = HEALTH_TEXTS.definitions;
+/** How each figure is computed (the info popovers). */
+const HEALTH_DEFINITIONS = HEALTH_TEXTS.definitions;
 
 const KPIS = HEALTH_TEXTS.kpis;
 

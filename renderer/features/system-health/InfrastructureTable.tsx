@@ -14,7 +14,7 @@ const TEXTS = HEALTH_TEXTS.infrastructure;
 const STATUS_TONE: Record<InstanceStatus, Tone> = { online: 'good', maintenance: 'warn', offline: 'bad' };
 
 /** Part 2 §3 gives an infrastructure component a type; ours are all the console's API servers. */
-export const INSTANCE_TYPE = TEXTS.instanceType;
+const INSTANCE_TYPE = TEXTS.instanceType;
 
 const COLUMNS: readonly DataColumn<InstanceRow>[] = [
   {
