@@ -21,6 +21,12 @@
  * roll-ups, process samples, probes (seed/signals.ts) and today's console usage (seed/usage.ts) — after
  * it answers, an hour at a time (fillDemoDay). Their move by whole days is the fill's first step too, not
  * the start's: ~0.5 s of a first launch (issue 29), and only the monitoring screens read them.
+ *
+ * Whole days keep the time of day but not the day of the week. The rows that follow the week (weekday
+ * attendance, fewer console sessions at weekends) are made again from their model for the moved day when
+ * the move is not whole weeks (`remake`). Left moved by days, knowingly: the cloud costs' weekend dip
+ * (±10 %; remade, the last 30 days would no longer add up to the spec's $1,870) and the platform's quieter
+ * weekend requests in the seven days of request roll-ups (remaking them is seconds of a first start).
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -76,7 +82,8 @@ import { MINUTE_MS } from '../monitoring/recorder';
 import { startOfHour } from '../monitoring/rollup';
 import { sealLegacyAuditRecords } from '../audit/chain';
 import { fillDemoSignalsHour } from './signals';
-import { fillDemoUsage } from './usage';
+import { insertDemoAttendance } from './tenancy';
+import { fillDemoUsage, remakeDemoUsage } from './usage';
 
 export interface DemoShift {
   table: PgTable;
@@ -100,6 +107,13 @@ export interface DemoShift {
    * but the monitoring screens, which the fill completes anyway.
    */
   series?: true;
+  /**
+   * Rows that follow the days of the week (weekday attendance, fewer console sessions at weekends): a move
+   * by whole weeks keeps each on its day of the week, any other would put them on other days (a Friday's
+   * sessions on a Saturday, attendance at weekends). Then they are made again instead, from the seed's own
+   * model, as a seed on the moved day would have made them.
+   */
+  remake?: (tx: Db, seededAt: Date, move: DemoMove) => Promise<void>;
 }
 
 /** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
@@ -119,7 +133,15 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   { table: memberships, days: [memberships.joinedAt, memberships.lastActiveAt] },
   { table: invites, days: [invites.expiresAt, invites.createdAt] },
   { table: children, days: [children.dateOfBirth, children.enrolledAt] },
-  { table: attendance, days: [attendance.date, attendance.checkInAt, attendance.checkOutAt] },
+  {
+    table: attendance,
+    days: [attendance.date, attendance.checkInAt, attendance.checkOutAt],
+    // Only the seed writes attendance: all of it is the demo's.
+    remake: async (tx, seededAt, move) => {
+      await tx.delete(attendance);
+      await insertDemoAttendance(tx, seededAt.getTime() + move.days * DAY_MS);
+    },
+  },
   { table: dashboards, days: [dashboards.createdAt] },
   { table: alerts, days: [alerts.createdAt, alerts.updatedAt, alerts.resolvedAt] },
   { table: alertTransitions, days: [alertTransitions.at] },
@@ -149,7 +171,12 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
     keyed: true,
   },
   { table: cloudCosts, days: [cloudCosts.date], keyed: true },
-  { table: usageEvents, days: [usageEvents.occurredAt, usageEvents.receivedAt], series: true },
+  {
+    table: usageEvents,
+    days: [usageEvents.occurredAt, usageEvents.receivedAt],
+    series: true,
+    remake: (tx, seededAt, move) => remakeDemoUsage(tx, seededAt, move.days),
+  },
   // The monitoring signals: whole days keep minutes and hours on their boundaries.
   { table: requestRollups, days: [requestRollups.periodStart], keyed: true, series: true },
   { table: requestErrorExamples, days: [requestErrorExamples.lastSeenAt] },
@@ -273,6 +300,12 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
   )}${where}`;
 }
 
+/** Moves the table's dates, or makes its rows again where a move would change their days of the week. */
+async function moveOrRemake(tx: Db, shift: DemoShift, seededAt: Date, move: DemoMove): Promise<void> {
+  if (shift.remake && move.days % 7 !== 0) await shift.remake(tx, seededAt, move);
+  else await tx.execute(shiftStatement(shift, move));
+}
+
 /**
  * Moves the intraday series (DEMO_SHIFTS' `series`): their rows the seed made, which all lie at or before
  * its instant; a row this server recorded lies on the first start's day or later.
@@ -281,7 +314,7 @@ async function moveSeries(tx: Db, seededAt: Date, move: DemoMove): Promise<void>
   for (const shift of DEMO_SHIFTS) {
     if (!shift.series) continue;
     const where = sql`${sql.identifier(shift.days[0]!.name)} <= ${seededAt}`;
-    await tx.execute(shiftStatement({ ...shift, where }, move));
+    await moveOrRemake(tx, { ...shift, where }, seededAt, move);
   }
 }
 
@@ -304,7 +337,9 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
     const move = demoMove(anchor.seededAt.getTime(), now);
     if (move.days !== 0 || move.months !== 0) {
       await tx.execute(sql`select set_config('audit.sealing', 'on', true)`);
-      for (const shift of DEMO_SHIFTS) if (!shift.series) await tx.execute(shiftStatement(shift, move));
+      for (const shift of DEMO_SHIFTS) {
+        if (!shift.series) await moveOrRemake(tx, shift, anchor.seededAt, move);
+      }
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
       await sealLegacyAuditRecords(tx, move.days * DAY_MS);
     }

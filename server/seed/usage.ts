@@ -8,7 +8,7 @@
  * gone (before 09:00, in the part of the day gone), and when nobody came today someone on call did. The
  * build's snapshot is seeded at the start of its day; its first start fills today (fillDemoUsage).
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, lte } from 'drizzle-orm';
 import { FEATURES, type UsageKind } from '../../shared/api/usage';
 import { systemRole } from '../../shared/permissions';
 import { CONSOLE_ROUTES, passesGuard } from '../../shared/routes';
@@ -162,6 +162,17 @@ export async function insertDemoUsage(db: Db, now: number): Promise<void> {
   }
   rows.push(...todaySessions(people, machines, now));
   await insertRows(db, rows);
+}
+
+/**
+ * The seed's console usage made again as a seed at `seededAt` moved by `days` would have made it: the rows
+ * the seed made (at or before `seededAt`) go, the model's rows for the moved instant come. A first start
+ * uses it instead of moving the rows when the move is not whole weeks (anchor.ts, `remake`): moved, the
+ * weekends' few sessions would land on weekdays and Friday's many on a Saturday.
+ */
+export async function remakeDemoUsage(db: Db, seededAt: Date, days: number): Promise<void> {
+  await db.delete(usageEvents).where(lte(usageEvents.occurredAt, seededAt));
+  await insertDemoUsage(db, seededAt.getTime() + days * DAY_MS);
 }
 
 /**

@@ -12,9 +12,12 @@ import type { Database } from '../../../../server/db/client';
 import { migrateDatabase } from '../../../../server/db/migrate';
 import {
   acquisitionSpend,
+  attendance,
   auditLogs,
+  children,
   cloudCosts,
   demoAnchor,
+  organizations,
   schema,
   subscriptionEvents,
 } from '../../../../server/db/schema';
@@ -24,6 +27,7 @@ import { anchorDemo, DEMO_SHIFTS, demoMove, fillDemoDay, NOT_SHIFTED } from '../
 import { seedAuditTrail } from '../../../../server/seed/audit';
 import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
+import { insertDemoAttendance } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
 import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
 
@@ -125,6 +129,34 @@ describe.each(testDatabases)('a demo first started a year after its build on $na
     expect(await anchorDemo(database.db, FIRST_START + 40 * DAY_MS)).toBeNull();
   });
 
+  it('keeps the days of the week: attendance on weekdays only, fewer console sessions at weekends', async () => {
+    // 372 days: not whole weeks, so both were made again for the first start's day, not moved.
+    expect(demoMove(BUILD, FIRST_START).days % 7).not.toBe(0);
+    const today = startOfUtcDay(FIRST_START);
+    const attended = await rows<{ day: string; dow: number }>(
+      database.db,
+      sql`select distinct date::text as day, extract(isodow from date)::int as dow from attendance order by 1`,
+    );
+    expect(attended.filter((d) => d.dow >= 6)).toEqual([]);
+    // Every weekday of the five weeks before today, and none after.
+    const weekdays = Array.from({ length: 35 }, (_, i) => today - (35 - i) * DAY_MS).filter(
+      (day) => new Date(day).getUTCDay() % 6 !== 0,
+    );
+    expect(attended.map((d) => d.day)).toEqual(weekdays.map(isoDay));
+    const sessions = await rows<{ weekend: boolean; perDay: number }>(
+      database.db,
+      sql`select extract(isodow from occurred_at at time zone 'UTC') >= 6 as weekend,
+                 count(*)::float / count(distinct (occurred_at at time zone 'UTC')::date) as "perDay"
+          from usage_events
+          where kind = 'session_start' and occurred_at >= ${new Date(today - 28 * DAY_MS)}
+            and occurred_at < ${new Date(today)}
+          group by 1`,
+    );
+    const perDay = (weekend: boolean) => sessions.find((s) => s.weekend === weekend)?.perDay ?? 0;
+    expect(perDay(false)).toBeGreaterThan(0);
+    expect(perDay(true)).toBeLessThan(perDay(false) / 2);
+  });
+
   it('keeps the business summaries equal to their rows', async () => {
     const [kept] = await rows(database.db, SUMMARIES);
     await database.db
@@ -175,5 +207,65 @@ describe.each(testDatabases)('a pending anchor on $name', (target) => {
     expect(anchor?.anchoredAt).toBeNull();
     const records = await database.db.select().from(auditLogs);
     expect(records.map((r) => r.timestamp.getTime())).toEqual([at.getTime(), at.getTime() + 1_000]);
+  });
+});
+
+describe.each(testDatabases)('weekday attendance at a first start on $name', (target) => {
+  const opened: Database[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+  });
+
+  /** A center with ten children and the demo's attendance model, seeded at BUILD, waiting for its first start. */
+  const seeded = async () => {
+    const database = await target.open();
+    opened.push(database);
+    const [org] = await database.db
+      .insert(organizations)
+      .values({ name: 'Weekly Center', slug: 'weekly-center' })
+      .returning();
+    await database.db.insert(children).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        organizationId: org!.id,
+        firstName: `Child ${i}`,
+        lastName: 'Weekly',
+        dateOfBirth: '2023-01-01',
+        enrolledAt: new Date(BUILD - 400 * DAY_MS),
+      })),
+    );
+    await insertDemoAttendance(database.db, BUILD);
+    await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
+    return database;
+  };
+  const visits = (database: Database) =>
+    database.db
+      .select({ id: attendance.id, date: attendance.date, checkInAt: attendance.checkInAt })
+      .from(attendance)
+      .orderBy(attendance.id);
+
+  it('moves it by whole weeks, row for row', async () => {
+    const database = await seeded();
+    const before = await visits(database);
+    expect(before.length).toBeGreaterThan(0);
+    const weeks = 52 * 7;
+    await anchorDemo(database.db, BUILD + weeks * DAY_MS + 9 * 3_600_000);
+    expect(await visits(database)).toEqual(
+      before.map((v) => ({
+        ...v,
+        date: isoDay(Date.parse(v.date) + weeks * DAY_MS),
+        checkInAt: new Date(v.checkInAt.getTime() + weeks * DAY_MS),
+      })),
+    );
+  });
+
+  it('makes it again for any other move: the five weeks before the first start, weekdays only', async () => {
+    const database = await seeded();
+    const first = BUILD + 366 * DAY_MS + 9 * 3_600_000;
+    await anchorDemo(database.db, first);
+    const days = [...new Set((await visits(database)).map((v) => v.date))].sort();
+    const today = startOfUtcDay(first);
+    expect(days.every((day) => new Date(day).getUTCDay() % 6 !== 0)).toBe(true);
+    expect(days[0]! >= isoDay(today - 35 * DAY_MS)).toBe(true);
+    expect(days.at(-1)).toBe(isoDay(today - DAY_MS));
   });
 });
