@@ -23,13 +23,13 @@
  * the start's: ~0.5 s of a first launch (issue 29), and only the monitoring screens read them.
  *
  * Whole days keep the time of day but not the day of the week. The rows that follow the week (weekday
- * attendance, fewer console sessions at weekends) are made again from their model for the moved day when
- * the move is not whole weeks (`remake`). Left moved by days, knowingly: the cloud costs' weekend dip
+ * attendance, fewer console sessions at weekends) move by whole weeks, and their model makes the 0–6 days
+ * that leaves out (`weekly`). Left moved by days, knowingly: the cloud costs' weekend dip
  * (±10 %; remade, the last 30 days would no longer add up to the spec's $1,870) and the platform's quieter
  * weekend requests in the seven days of request roll-ups (remaking them is seconds of a first start).
  */
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   acquisitionSpend,
@@ -77,13 +77,13 @@ import {
   usageEvents,
   users,
 } from '../db/schema';
-import { DAY_MS, startOfUtcDay } from '../business/formulas';
+import { DAY_MS, isoDay, startOfUtcDay } from '../business/formulas';
 import { MINUTE_MS } from '../monitoring/recorder';
 import { startOfHour } from '../monitoring/rollup';
 import { sealLegacyAuditRecords } from '../audit/chain';
 import { fillDemoSignalsHour } from './signals';
-import { insertDemoAttendance } from './tenancy';
-import { fillDemoUsage, remakeDemoUsage } from './usage';
+import { ATTENDANCE_DAYS, insertDemoAttendance } from './tenancy';
+import { fillDemoUsage, fillDemoUsageDays } from './usage';
 
 export interface DemoShift {
   table: PgTable;
@@ -108,12 +108,13 @@ export interface DemoShift {
    */
   series?: true;
   /**
-   * Rows that follow the days of the week (weekday attendance, fewer console sessions at weekends): a move
-   * by whole weeks keeps each on its day of the week, any other would put them on other days (a Friday's
-   * sessions on a Saturday, attendance at weekends). Then they are made again instead, from the seed's own
-   * model, as a seed on the moved day would have made them.
+   * Rows that follow the days of the week (weekday attendance, fewer console sessions at weekends): moved
+   * by any whole days they would land on other days of the week (a Friday's sessions on a Saturday,
+   * attendance at weekends). They move by the whole weeks below the move instead, and this makes the 0–6
+   * days that leaves out, [from, today), from the seed's own model, and drops what then lies before the
+   * seed's window for `today`: the table as a seed made on the moved day would hold it.
    */
-  remake?: (tx: Db, seededAt: Date, move: DemoMove) => Promise<void>;
+  weekly?: (tx: Db, from: number, today: number) => Promise<void>;
 }
 
 /** Every date and timestamp column of the database, by table; a test holds this list to the schema. */
@@ -136,10 +137,16 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
   {
     table: attendance,
     days: [attendance.date, attendance.checkInAt, attendance.checkOutAt],
-    // Only the seed writes attendance: all of it is the demo's.
-    remake: async (tx, seededAt, move) => {
-      await tx.delete(attendance);
-      await insertDemoAttendance(tx, seededAt.getTime() + move.days * DAY_MS);
+    weekly: async (tx, from, today) => {
+      await tx
+        .delete(attendance)
+        .where(
+          or(
+            lt(attendance.date, isoDay(today - ATTENDANCE_DAYS * DAY_MS)),
+            gte(attendance.date, isoDay(from)),
+          ),
+        );
+      await insertDemoAttendance(tx, { from, to: today });
     },
   },
   { table: dashboards, days: [dashboards.createdAt] },
@@ -175,7 +182,7 @@ export const DEMO_SHIFTS: readonly DemoShift[] = [
     table: usageEvents,
     days: [usageEvents.occurredAt, usageEvents.receivedAt],
     series: true,
-    remake: (tx, seededAt, move) => remakeDemoUsage(tx, seededAt, move.days),
+    weekly: fillDemoUsageDays,
   },
   // The monitoring signals: whole days keep minutes and hours on their boundaries.
   { table: requestRollups, days: [requestRollups.periodStart], keyed: true, series: true },
@@ -300,10 +307,16 @@ export function shiftStatement(shift: DemoShift, move: DemoMove): SQL {
   )}${where}`;
 }
 
-/** Moves the table's dates, or makes its rows again where a move would change their days of the week. */
-async function moveOrRemake(tx: Db, shift: DemoShift, seededAt: Date, move: DemoMove): Promise<void> {
-  if (shift.remake && move.days % 7 !== 0) await shift.remake(tx, seededAt, move);
-  else await tx.execute(shiftStatement(shift, move));
+/** Moves the table's dates; rows that follow the week by whole weeks, the days left out made by the model. */
+async function moveOrFill(tx: Db, shift: DemoShift, seededAt: Date, move: DemoMove): Promise<void> {
+  const left = ((move.days % 7) + 7) % 7;
+  if (!shift.weekly || left === 0) {
+    await tx.execute(shiftStatement(shift, move));
+    return;
+  }
+  await tx.execute(shiftStatement(shift, { ...move, days: move.days - left }));
+  const today = startOfUtcDay(seededAt.getTime()) + move.days * DAY_MS;
+  await shift.weekly(tx, today - left * DAY_MS, today);
 }
 
 /**
@@ -314,7 +327,7 @@ async function moveSeries(tx: Db, seededAt: Date, move: DemoMove): Promise<void>
   for (const shift of DEMO_SHIFTS) {
     if (!shift.series) continue;
     const where = sql`${sql.identifier(shift.days[0]!.name)} <= ${seededAt}`;
-    await moveOrRemake(tx, { ...shift, where }, seededAt, move);
+    await moveOrFill(tx, { ...shift, where }, seededAt, move);
   }
 }
 
@@ -338,7 +351,7 @@ export async function anchorDemo(db: Db, now: number): Promise<DemoMove | null> 
     if (move.days !== 0 || move.months !== 0) {
       await tx.execute(sql`select set_config('audit.sealing', 'on', true)`);
       for (const shift of DEMO_SHIFTS) {
-        if (!shift.series) await moveOrRemake(tx, shift, anchor.seededAt, move);
+        if (!shift.series) await moveOrFill(tx, shift, anchor.seededAt, move);
       }
       await tx.execute(sql`select set_config('audit.sealing', '', true)`);
       await sealLegacyAuditRecords(tx, move.days * DAY_MS);

@@ -300,19 +300,21 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
   await insertChunks(dashboardRows, 1000, (chunk) => db.insert(dashboards).values(chunk));
   await insertChunks(alertRows, 1000, (chunk) => db.insert(alerts).values(chunk));
 
-  await insertDemoAttendance(db, now);
+  await insertDemoAttendance(db, { from: today - ATTENDANCE_DAYS * DAY_MS, to: today });
 }
 
 /**
- * Weekday attendance for the five weeks before `now`'s day (not that day): ~88 % of enrolled children are
- * present. Made by the database in one statement (~30,000 rows); a hash of child and day stands in for the
- * PRNG, so the same children on the same days give the same rows. The seed makes it; a first start makes it
- * again for its own day when moving it would put it on other days of the week (anchor.ts, `remake`).
+ * Weekday attendance of the UTC days [from, to): ~88 % of enrolled children are present. Made by the
+ * database in one statement (~30,000 rows for the seed's five weeks); a hash of child and day stands in for
+ * the PRNG, so the same children on the same days give the same rows. The seed makes the ATTENDANCE_DAYS
+ * before its day; a first start the days a move by whole weeks leaves out (anchor.ts, `weekly`).
  */
-export async function insertDemoAttendance(db: Db, now: number): Promise<void> {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const from = new Date(today - ATTENDANCE_DAYS * DAY_MS);
-  const to = new Date(today - DAY_MS);
+export async function insertDemoAttendance(
+  db: Db,
+  days: { from: number; to: number },
+): Promise<void> {
+  const from = new Date(days.from);
+  const to = new Date(days.to - DAY_MS);
   await db.execute(sql`
     insert into ${attendance} (organization_id, child_id, date, check_in_at, check_out_at)
     select c.organization_id, c.id, d::date,

@@ -8,7 +8,7 @@
  * gone (before 09:00, in the part of the day gone), and when nobody came today someone on call did. The
  * build's snapshot is seeded at the start of its day; its first start fills today (fillDemoUsage).
  */
-import { desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, gte, inArray, lt, or } from 'drizzle-orm';
 import { FEATURES, type UsageKind } from '../../shared/api/usage';
 import { systemRole } from '../../shared/permissions';
 import { CONSOLE_ROUTES, passesGuard } from '../../shared/routes';
@@ -165,17 +165,6 @@ export async function insertDemoUsage(db: Db, now: number): Promise<void> {
 }
 
 /**
- * The seed's console usage made again as a seed at `seededAt` moved by `days` would have made it: the rows
- * the seed made (at or before `seededAt`) go, the model's rows for the moved instant come. A first start
- * uses it instead of moving the rows when the move is not whole weeks (anchor.ts, `remake`): moved, the
- * weekends' few sessions would land on weekdays and Friday's many on a Saturday.
- */
-export async function remakeDemoUsage(db: Db, seededAt: Date, days: number): Promise<void> {
-  await db.delete(usageEvents).where(lte(usageEvents.occurredAt, seededAt));
-  await insertDemoUsage(db, seededAt.getTime() + days * DAY_MS);
-}
-
-/**
  * Today's sessions for a demo seeded at the start of today (`seededAt`, already moved to the first
  * start's day), up to `now`; each person on the machine the seed gave them. A seed made later in its day
  * made today's sessions itself.
@@ -183,15 +172,52 @@ export async function remakeDemoUsage(db: Db, seededAt: Date, days: number): Pro
 export async function fillDemoUsage(db: Db, seededAt: number, now: number): Promise<void> {
   if (seededAt !== startOfUtcDay(now)) return;
   const people = await consolePeople(db);
-  const machines = new Map<string, Machine>();
-  for (const person of people) {
-    const [last] = await db
-      .select({ host: usageEvents.host, os: usageEvents.os, screen: usageEvents.screen })
-      .from(usageEvents)
-      .where(eq(usageEvents.userId, person.id))
-      .orderBy(desc(usageEvents.occurredAt))
-      .limit(1);
-    if (last) machines.set(person.id, last);
+  await insertRows(db, todaySessions(people, await machinesOf(db, people), now));
+}
+
+/** The machine each person's latest usage was on (the one the seed gave them). */
+async function machinesOf(db: Db, people: readonly Person[]): Promise<Map<string, Machine>> {
+  const latest = await db
+    .selectDistinctOn([usageEvents.userId], {
+      userId: usageEvents.userId,
+      host: usageEvents.host,
+      os: usageEvents.os,
+      screen: usageEvents.screen,
+    })
+    .from(usageEvents)
+    .where(
+      inArray(
+        usageEvents.userId,
+        people.map((p) => p.id),
+      ),
+    )
+    .orderBy(usageEvents.userId, desc(usageEvents.occurredAt));
+  return new Map(latest.map(({ userId, ...machine }) => [userId, machine]));
+}
+
+/**
+ * A first start whose move is not whole weeks moves the usage by the whole weeks below it, so that the
+ * weekends' few sessions stay on weekends (anchor.ts, `weekly`); this makes the days that leaves out,
+ * [from, today), from the model, each day from its own stream, and drops what then lies before the
+ * seed's window for `today` (DEMO_USAGE_DAYS): the previous period stays as empty as a seed's.
+ */
+export async function fillDemoUsageDays(db: Db, from: number, today: number): Promise<void> {
+  await db
+    .delete(usageEvents)
+    .where(
+      or(
+        lt(usageEvents.occurredAt, new Date(today - (DEMO_USAGE_DAYS - 1) * DAY_MS)),
+        and(gte(usageEvents.occurredAt, new Date(from)), lt(usageEvents.occurredAt, new Date(today))),
+      ),
+    );
+  const people = await consolePeople(db);
+  const machines = await machinesOf(db, people);
+  const rows: Row[] = [];
+  for (let day = from; day < today; day += DAY_MS) {
+    const random = createRandom(day / MINUTE);
+    for (const person of people) {
+      rows.push(...daySessions(random, person, machines.get(person.id) ?? machineOf(random), day, today));
+    }
   }
-  await insertRows(db, todaySessions(people, machines, now));
+  await insertRows(db, rows);
 }

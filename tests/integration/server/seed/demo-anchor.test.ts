@@ -27,7 +27,7 @@ import { anchorDemo, DEMO_SHIFTS, demoMove, fillDemoDay, NOT_SHIFTED } from '../
 import { seedAuditTrail } from '../../../../server/seed/audit';
 import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
-import { insertDemoAttendance } from '../../../../server/seed/tenancy';
+import { ATTENDANCE_DAYS, insertDemoAttendance } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
 import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
 
@@ -130,7 +130,7 @@ describe.each(testDatabases)('a demo first started a year after its build on $na
   });
 
   it('keeps the days of the week: attendance on weekdays only, fewer console sessions at weekends', async () => {
-    // 372 days: not whole weeks, so both were made again for the first start's day, not moved.
+    // 372 days: not whole weeks. Both moved by 371 days, and the model made the day that left out.
     expect(demoMove(BUILD, FIRST_START).days % 7).not.toBe(0);
     const today = startOfUtcDay(FIRST_START);
     const attended = await rows<{ day: string; dow: number }>(
@@ -233,7 +233,7 @@ describe.each(testDatabases)('weekday attendance at a first start on $name', (ta
         enrolledAt: new Date(BUILD - 400 * DAY_MS),
       })),
     );
-    await insertDemoAttendance(database.db, BUILD);
+    await insertDemoAttendance(database.db, { from: BUILD - ATTENDANCE_DAYS * DAY_MS, to: BUILD });
     await database.db.insert(demoAnchor).values({ seededAt: new Date(BUILD), anchoredAt: null });
     return database;
   };
@@ -258,14 +258,27 @@ describe.each(testDatabases)('weekday attendance at a first start on $name', (ta
     );
   });
 
-  it('makes it again for any other move: the five weeks before the first start, weekdays only', async () => {
+  it('moves it by the whole weeks below any other move, and the model makes the days left out', async () => {
     const database = await seeded();
+    const before = await visits(database);
+    // 366 days: 52 weeks and 2 days.
     const first = BUILD + 366 * DAY_MS + 9 * 3_600_000;
     await anchorDemo(database.db, first);
-    const days = [...new Set((await visits(database)).map((v) => v.date))].sort();
+    const after = await visits(database);
     const today = startOfUtcDay(first);
+    const days = [...new Set(after.map((v) => v.date))].sort();
+    // The five weeks before the first start's day, weekdays only: as a seed made that day.
     expect(days.every((day) => new Date(day).getUTCDay() % 6 !== 0)).toBe(true);
-    expect(days[0]! >= isoDay(today - 35 * DAY_MS)).toBe(true);
+    expect(days[0]! >= isoDay(today - ATTENDANCE_DAYS * DAY_MS)).toBe(true);
     expect(days.at(-1)).toBe(isoDay(today - DAY_MS));
+    // The visits still in that window moved row for row by 52 weeks; the last two days are new.
+    const moved = new Map(after.map((v) => [v.id, v]));
+    const kept = before.filter((v) => moved.has(v.id));
+    expect(kept.length).toBeGreaterThan(after.length / 2);
+    for (const v of kept) expect(moved.get(v.id)?.date).toBe(isoDay(Date.parse(v.date) + 364 * DAY_MS));
+    const made = after.filter((v) => !before.some((b) => b.id === v.id));
+    expect([...new Set(made.map((v) => v.date))].sort()).toEqual(
+      [today - 2 * DAY_MS, today - DAY_MS].filter((d) => new Date(d).getUTCDay() % 6 !== 0).map(isoDay),
+    );
   });
 });
