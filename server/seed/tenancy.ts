@@ -309,10 +309,7 @@ export async function insertDemoTenants(db: Db, now: number): Promise<void> {
  * the PRNG, so the same children on the same days give the same rows. The seed makes the ATTENDANCE_DAYS
  * before its day; a first start the days a move by whole weeks leaves out (anchor.ts, `weekly`).
  */
-export async function insertDemoAttendance(
-  db: Db,
-  days: { from: number; to: number },
-): Promise<void> {
+export async function insertDemoAttendance(db: Db, days: { from: number; to: number }): Promise<void> {
   const from = new Date(days.from);
   const to = new Date(days.to - DAY_MS);
   await db.execute(sql`
