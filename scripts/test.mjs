@@ -22,7 +22,9 @@ import {
 const STAGES = [
   { name: 'typecheck', script: 'typecheck', gate: true, group: 'checks' },
   { name: 'lint', script: 'lint', gate: true, group: 'checks' },
-  { name: 'build', script: 'build', gate: true },
+  // Beside the checks: they are single-threaded (tsc, eslint), and the build (esbuild, the demo snapshot)
+  // fills what they leave of the two cores; nothing of the build needs them first.
+  { name: 'build', script: 'build', gate: true, group: 'checks' },
   { name: 'unit', script: 'test:unit', group: 'node' },
   // The e2e tests that wait on real minutes, nearly idle meanwhile (playwright.config.ts: REAL_MINUTES):
   // beside the unit stage, whose cores they hardly take, instead of three minutes alone at the end.
