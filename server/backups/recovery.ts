@@ -63,7 +63,15 @@ export async function checkedArchive(
 export interface RestoreRequest {
   runId: string;
   maintenance: MaintenanceSwitch;
+  /**
+   * Records the outcome (the route's audit record, in the database the restore leaves) before the activity
+   * says the restore ended: a screen or a script that sees it ended finds the record there. Must not throw.
+   */
+  recordOutcome?: (outcome: RecordedRestore) => Promise<void>;
 }
+
+export type RecordedRestore =
+  { status: 'success'; details: RestoreOutcome } | { status: 'failure'; details: { error: string } };
 
 export interface RestoreOutcome {
   tables: number;
@@ -153,9 +161,17 @@ export async function startRestore(
         progress('Leaving maintenance mode', 98);
         await request.maintenance.leave();
       }
+      const outcome = {
+        tables: result.tables,
+        rows: result.rows,
+        safetyBackup: safetyRun.id,
+        replacedChainHead,
+      };
+      await request.recordOutcome?.({ status: 'success', details: outcome });
       progress('Restore completed and verified', 100);
-      return { tables: result.tables, rows: result.rows, safetyBackup: safetyRun.id, replacedChainHead };
+      return outcome;
     } catch (error) {
+      await request.recordOutcome?.({ status: 'failure', details: { error: restoreFailure(error) } });
       progress(`Restore failed: ${restoreFailure(error)}`, 100, true);
       throw error;
     } finally {

@@ -31,7 +31,7 @@ import { insertLocation, inspectLocation, locationById, toStorageLocation } from
 import { settingsMaintenance } from './maintenance';
 import { backupOverview, jobById } from './overview';
 import { finishedRun, runById } from './runs';
-import { checkedArchive, restoreFailure, startRestore, type RestoreOutcome } from './recovery';
+import { checkedArchive, startRestore } from './recovery';
 import { auditBackupWork } from './audit';
 import { actorOf } from '../audit';
 import { RestoreRefusedError } from './restore';
@@ -219,12 +219,32 @@ export async function registerBackupRoutes(
       throw new HttpError(400, BACKUP_TEXTS.confirmation);
     const service = await backups();
     const actor = actorOf(session());
-    let done: Promise<RestoreOutcome>;
+    // The outcome's record follows the request's, however fast the restore ends.
+    let requestRecorded!: () => void;
+    const recorded = new Promise<void>((resolve) => (requestRecorded = resolve));
     try {
-      ({ done } = await startRestore(service, {
+      await startRestore(service, {
         runId: params.id,
         maintenance: settingsMaintenance(ctx.db, ctx.settings, ctx.secrets, () => service.now()),
-      }));
+        // The outcome's record goes into the database the restore leaves, before the activity says it ended.
+        recordOutcome: ({ status, details }) =>
+          recorded
+            .then(() =>
+              auditBackupWork(ctx.db, {
+                action: 'IMPORT',
+                resource: 'backup',
+                resourceId: params.id,
+                status,
+                severity: 'critical',
+                details: { ...details },
+                at: service.now(),
+                actor,
+              }),
+            )
+            .catch((error: unknown) =>
+              logger.error({ err: error }, 'could not record the outcome of a restore'),
+            ),
+      });
     } catch (error) {
       audit.note({ details: { error: error instanceof Error ? error.message : String(error) } });
       if (error instanceof RestoreRefusedError)
@@ -234,26 +254,12 @@ export async function registerBackupRoutes(
       throw error;
     }
     // Answered at once (a restore outlasts a request): the screen follows `activity`. The request's record
-    // goes into the database as it is now; the outcome's into the database the restore leaves.
-    await audit.record(ctx.db, { details: { started: true } });
-    void done
-      .then(
-        (outcome) => ({ status: 'success' as const, details: { ...outcome } }),
-        (error: unknown) => ({ status: 'failure' as const, details: { error: restoreFailure(error) } }),
-      )
-      .then(({ status, details }) =>
-        auditBackupWork(ctx.db, {
-          action: 'IMPORT',
-          resource: 'backup',
-          resourceId: params.id,
-          status,
-          severity: 'critical',
-          details,
-          at: service.now(),
-          actor,
-        }),
-      )
-      .catch((error: unknown) => logger.error({ err: error }, 'could not record the outcome of a restore'));
+    // goes into the database as it is now.
+    try {
+      await audit.record(ctx.db, { details: { started: true } });
+    } finally {
+      requestRecorded();
+    }
     return { runId: params.id };
   });
 
