@@ -3,15 +3,12 @@
  * that start whole servers: made once per run and kept on disk, so that each such server loads it in
  * seconds instead of seeding the demo again (~20 s of PGlite each). It is the same file the build makes
  * for a first start (dist/server/pglite-demo.tar.gz), made from the sources under test: keyed by every
- * server and shared source file, the PGlite version, and the UTC day the demo is anchored to.
+ * server and shared source file, the PGlite version, and the UTC day the demo is anchored to
+ * (scripts/snapshot-key.ts). A build files its own there under the same key: `npm test` loads the build's.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { startOfUtcDay } from '../../server/business/formulas';
+import { mkdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createDemoSnapshot } from '../../server/db/snapshot';
-
-const CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');
+import { cachedSnapshotFile, demoSnapshotKey, SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
 /** Longer than a snapshot takes on a busy machine: a lock this old was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 const WAIT_STEP_MS = 250;
@@ -24,22 +21,11 @@ export function demoSnapshotFile(): Promise<string> {
   return made;
 }
 
-async function sourceKey(now: number): Promise<string> {
-  const hash = createHash('sha256').update(String(startOfUtcDay(now)));
-  for (const root of ['server', 'shared']) {
-    for (const file of (await readdir(root, { recursive: true })).sort()) {
-      if (/\.(ts|sql|json)$/.test(file)) hash.update(file).update(await readFile(path.join(root, file)));
-    }
-  }
-  hash.update(await readFile('node_modules/@electric-sql/pglite/package.json'));
-  return hash.digest('hex').slice(0, 16);
-}
-
 async function cachedSnapshot(): Promise<string> {
   const now = Date.now();
-  const file = path.join(CACHE_DIR, `pglite-demo-${await sourceKey(now)}.tar.gz`);
+  const file = cachedSnapshotFile(await demoSnapshotKey(now));
   const lock = `${file}.lock`;
-  await mkdir(CACHE_DIR, { recursive: true });
+  await mkdir(SNAPSHOT_CACHE_DIR, { recursive: true });
   // Test files run in parallel forks: one makes the snapshot (mkdir is the atomic claim), the others wait.
   for (;;) {
     if (await exists(file)) return file;
