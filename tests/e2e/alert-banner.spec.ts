@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, signInAs, test } from './fixtures';
 
 // The demo's opening alerts arrive on a first start only.
-test.use({ firstStart: true });
+// With motion: the banner's rotation and fade are part of what this spec checks (the others reduce it).
+test.use({ firstStart: true, reducedMotion: 'no-preference' });
 
 /**
  * The alert banner (part 1 §2) end to end: the embedded server's demonstration alerts arrive through
