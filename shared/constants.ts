@@ -48,3 +48,9 @@ export const TOKEN_AUDIENCE = 'ops-console-api';
  * adds it to each of its requests, and the server refuses a request without it (issue 25).
  */
 export const LAUNCH_SECRET_HEADER = 'x-console-launch-secret';
+
+/**
+ * Where a test build's browser host answers a reset (POST, the launch key in `?key=`): only when started
+ * with CONSOLE_TEST_RESET_FROM (main/browser/test-reset.ts); the desktop app has no such route.
+ */
+export const TEST_RESET_PATH = '/host/test-reset';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { BROWSER_HOST_DEFAULT_PORT } from '../../shared/constants';
+import { BROWSER_HOST_DEFAULT_PORT, TEST_RESET_PATH } from '../../shared/constants';
 import {
   HTTP_BRIDGE,
   SAVE_CONTENT_MAX,
@@ -23,6 +23,7 @@ import { counted } from '../core/save/save-dialog';
 import { DOWNLOAD_PATH_PREFIX, createBrowserDownloads } from './downloads';
 import { createEventStreams } from './event-stream';
 import { SHELL_RECORD_PATH, createRecordingShell } from './shell';
+import { putBackDataFolder } from './test-reset';
 import {
   bridgeCookieHeader,
   createLaunchSecrets,
@@ -62,6 +63,8 @@ export interface BrowserHostOptions {
   version?: string;
   /** HTTP timeout of the clients (tests make it short). */
   timeoutMs?: number;
+  /** Test builds only (test-reset.ts): the data folder a reset puts back. */
+  resetFrom?: string;
 }
 
 export interface BrowserHost {
@@ -109,30 +112,33 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   ensurePrivateDir(options.dataDir);
   const logDir = logDirOf(options.dataDir);
   const logFile = await attachLogFile(logger, logDir);
-  const kv = openConfStore({ dir: options.dataDir, name: 'config', logger });
-  const encryptor = openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger);
-  const downloads = createBrowserDownloads();
-  const shell = createRecordingShell();
-  const core = await startConsoleCore({
-    saveDialog: downloads,
-    host: 'browser',
-    version: options.version ?? readVersion(dist.packageJson),
-    config,
-    kv,
-    encryptor,
-    dataDir: options.dataDir,
-    logDir,
-    logger,
-    startServer: options.startServer,
-    ...(options.demoSnapshotFile ? { demoSnapshotFile: options.demoSnapshotFile } : {}),
-    timeoutMs: options.timeoutMs,
-    notifier: shell.notifier,
-    tray: shell.tray,
-  });
-  shell.connect(core.events);
+  let downloads = createBrowserDownloads();
+  let shell = createRecordingShell();
+  /** The core on the data folder as it is now: at the start, and again after a test build's reset. */
+  const startCore = async (): Promise<ConsoleCore> => {
+    const started = await startConsoleCore({
+      saveDialog: downloads,
+      host: 'browser',
+      version: options.version ?? readVersion(dist.packageJson),
+      config,
+      kv: openConfStore({ dir: options.dataDir, name: 'config', logger }),
+      encryptor: openFileKeyEncryptor(path.join(options.dataDir, 'token.key'), logger),
+      dataDir: options.dataDir,
+      logDir,
+      logger,
+      startServer: options.startServer,
+      ...(options.demoSnapshotFile ? { demoSnapshotFile: options.demoSnapshotFile } : {}),
+      timeoutMs: options.timeoutMs,
+      notifier: shell.notifier,
+      tray: shell.tray,
+    });
+    shell.connect(started.events);
+    return started;
+  };
+  let core = await startCore();
 
   const secrets = createLaunchSecrets();
-  const streams = createEventStreams(core.events);
+  let streams = createEventStreams(core.events);
   let port = 0;
   const hasCookie = (request: FastifyRequest) =>
     secretsEqual(readCookie(request.headers.cookie, HTTP_BRIDGE.cookie), secrets.cookie);
@@ -208,6 +214,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Open the console through its printed address'));
     return reply.header('Cache-Control', 'no-store').send(shell.record());
   });
+
+  if (options.resetFrom) {
+    const from = options.resetFrom;
+    // One at a time; a failed one leaves the next to try again from the start.
+    let resetting: Promise<unknown> = Promise.resolve();
+    app.post<{ Querystring: { key?: string } }>(TEST_RESET_PATH, async (request, reply) => {
+      if (!secretsEqual(request.query.key, secrets.key))
+        return sendResult(reply, refusal('FORBIDDEN_SENDER', 'Wrong key'));
+      const reset = resetting.then(async () => {
+        streams.closeAll();
+        await core.close();
+        await putBackDataFolder(from, options.dataDir);
+        downloads = createBrowserDownloads();
+        shell = createRecordingShell();
+        core = await startCore();
+        streams = createEventStreams(core.events);
+        await core.appInfo();
+        logger.info(`Reset to the data of ${from}`);
+      });
+      resetting = reset.catch(() => undefined);
+      await reset;
+      return sendResult(reply, { ok: true, value: null });
+    });
+  }
 
   app.get(HTTP_BRIDGE.script, async (request, reply) => {
     const script = await readForEncodings(bridgeScript, request.headers['accept-encoding']).catch(() => null);
@@ -321,7 +351,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     url: `${origin}/?key=${secrets.key}`,
     origin,
     port,
-    core,
+    get core() {
+      return core;
+    },
     logger,
     close() {
       closing ??= (async () => {

@@ -7,6 +7,7 @@ import { defaultDataDir, portFromEnv } from './data-dir';
 import { startBrowserHost } from './host';
 import { exitOnSignals } from './shutdown';
 import { testFaultsFromEnv } from './test-faults';
+import { testResetFromEnv } from './test-reset';
 
 // `npm run web`: the console in a browser. PORT (default 5180, 0 = random), CONSOLE_DATA_DIR.
 const logger = createConsoleLogger('browser-host');
@@ -21,6 +22,7 @@ try {
       ...testFaultsFromEnv(process.env),
     }),
     logger,
+    ...testResetFromEnv(process.env),
   });
   process.stdout.write(`${startupLines(host).join('\n')}\n`);
   // The host's logger writes the log file too: how the console stopped belongs there.

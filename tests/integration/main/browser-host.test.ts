@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_RESET_PATH } from '../../../shared/constants';
 import { ERRORS } from '../../../shared/errors';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser/host';
 import { readConfig } from '../../../main/core/config';
@@ -214,5 +216,82 @@ describe('browser host with the embedded demo server', () => {
     expect(text).toContain('Renderer error (window): ReferenceError: x');
     expect(signedInToken.length).toBeGreaterThan(20);
     expect(text).not.toContain(signedInToken);
+  }, 120_000);
+});
+
+describe("a test build's reset (CONSOLE_TEST_RESET_FROM)", () => {
+  const open = async (dir: string, resetFrom?: string) => {
+    const host = await startBrowserHost({
+      dataDir: dir,
+      port: 0,
+      config: readConfig({}),
+      startServer: startQuietServer,
+      rendererDir: path.join(temp.dir, 'no-renderer'),
+      logger,
+      ...(resetFrom ? { resetFrom } : {}),
+    });
+    const key = new URL(host.url);
+    const opened = await send(host.port, 'GET', key.pathname + key.search);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0] ?? '';
+    const running = {
+      host,
+      headers: { Cookie: cookie, Origin: host.origin, 'Content-Type': 'application/json' },
+    };
+    return { ...running, key: key.searchParams.get('key') ?? '' };
+  };
+  const reset = (running: { host: BrowserHost }, key: string) =>
+    send(running.host.port, 'POST', `${TEST_RESET_PATH}?key=${encodeURIComponent(key)}`);
+
+  it("puts the folder back under the running host: signed out, the theme and the server's data as they were", async () => {
+    // The folder to put back: a console after its first start, stopped.
+    const pristine = path.join(temp.dir, 'pristine');
+    await (await open(pristine)).host.close();
+    const dir = path.join(temp.dir, 'reused');
+    await cp(pristine, dir, { recursive: true });
+    const running = await open(dir, pristine);
+    try {
+      const theme = (await call(running, 'settings:theme')).result;
+      expect(theme).not.toEqual({ ok: true, value: 'dark' });
+      await call(running, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
+      await call(running, 'settings:setTheme', { theme: 'dark' });
+      const made = await call(running, 'roles.createRole', {
+        body: { name: 'Made before the reset', description: 'gone after it', permissions: [] },
+      });
+      expect(made.result).toMatchObject({ ok: true });
+
+      // Only with the launch key: the page's cookie is not enough, and nothing changes.
+      const refused = await send(running.host.port, 'POST', TEST_RESET_PATH, {
+        Cookie: running.headers.Cookie,
+        Origin: running.host.origin,
+      });
+      expect(refused.status).toBe(403);
+      expect((await reset(running, 'not-the-key')).status).toBe(403);
+      expect((await call(running, 'settings:theme')).result).toEqual({ ok: true, value: 'dark' });
+
+      const answer = await reset(running, running.key);
+      expect(answer.status).toBe(200);
+      // The same address and cookie open it; what the test did is gone.
+      expect((await call(running, 'auth:session')).result).toEqual({
+        ok: true,
+        value: { status: 'unauthenticated' },
+      });
+      expect((await call(running, 'settings:theme')).result).toEqual(theme);
+      await call(running, 'auth:login', { email: 'admin@demo.example', password: DEMO_PASSWORD });
+      const roles = (await call(running, 'roles.listRoles')).result as { value: { name: string }[] };
+      expect(roles.value.map((r) => r.name)).not.toContain('Made before the reset');
+      // Its log goes on in the same files.
+      expect(readdirSync(path.join(dir, 'logs')).length).toBeGreaterThan(0);
+    } finally {
+      await running.host.close();
+    }
+  }, 180_000);
+
+  it('is not there without the switch', async () => {
+    const running = await open(path.join(temp.dir, 'no-switch'));
+    try {
+      expect((await reset(running, running.key)).status).toBe(404);
+    } finally {
+      await running.host.close();
+    }
   }, 120_000);
 });
