@@ -26,7 +26,7 @@ async function scanBothThemes(page: Page, within: string, what: string): Promise
  */
 test('the rule form, its preview and the silence dialog work and are clean under axe', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   // Eight axe passes on a machine shared by many sessions.
   test.setTimeout(300_000);

@@ -87,8 +87,8 @@ test('opens on the demo figures, in each range, clean under axe in both themes',
   await expectClean(page);
 });
 
-test('navigating the console adds page views that appear in analytics', async ({ page, host }) => {
-  // Its own host: it adds usage.
+test('navigating the console adds page views that appear in analytics', async ({ page, freshHost: host }) => {
+  // A fresh host (the worker's, put back to the demo): it adds usage.
   await signInAs(page, host, DEMO.admin);
   await openScreen(page, 'User Analytics');
   const start = await figures(page, '7d');

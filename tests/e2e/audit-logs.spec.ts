@@ -160,7 +160,7 @@ test('Verify integrity: the chain is intact and its head is shown', async ({ pag
 
 test('Export Logs downloads the filtered, sorted rows as audit-logs.csv, matching the table', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   await openAuditLogs(page, host);
   await page.getByLabel('Action').selectOption('UPDATE');

@@ -84,7 +84,9 @@ export function describeAxeScans(theme: Theme): AxeSession {
   const session = { signInPageFindings: [] } as unknown as AxeSession;
 
   test.beforeAll(async ({ browser, workerHost }) => {
-    session.host = workerHost;
+    if (workerHost.changed) await workerHost.reset();
+    workerHost.used = true;
+    session.host = workerHost.host;
     // axe needs a page of a context the test made itself. With reduced motion asked for: the banner's
     // rotation stops and its 150 ms fade is a cut. With motion, a scan of the expanded banner that met a
     // rotation mid-fade measured the half-transparent alert's contrast and failed (a clean-clone run, dark
@@ -92,7 +94,7 @@ export function describeAxeScans(theme: Theme): AxeSession {
     context = await browser.newContext({ reducedMotion: 'reduce' });
     session.page = await context.newPage();
     const { page } = session;
-    await openConsole(page, workerHost);
+    await openConsole(page, session.host);
     await page.evaluate(() => window.consoleApi['auth:logout']());
     await page.reload();
     await expect(page.getByLabel('Email Address')).toBeVisible();

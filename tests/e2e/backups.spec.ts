@@ -11,7 +11,7 @@ async function platformName(page: Page): Promise<string> {
 
 test('Run Backup, verified by the restore test, tested again on request, then Restore with confirmation undoes a later change', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   test.setTimeout(600_000);
   await signInAs(page, host, DEMO.admin);
@@ -79,7 +79,7 @@ test('Run Backup, verified by the restore test, tested again on request, then Re
 
 test('the daily restore test is shown (paused on an e2e host), edited in its dialog, and kept', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   test.setTimeout(180_000);
   await signInAs(page, host, DEMO.admin);

@@ -38,7 +38,7 @@ test('shows the demo: score 72/100, $2,200 budget at 85 %, and periods', async (
 
 test('a cost CSV with one bad line is refused with its number; a good one is imported', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   await openCost(page, host);
   const file = page.getByLabel(/Import cost CSV/);

@@ -7,8 +7,11 @@ import { DEMO, expect, signInAs, test } from './fixtures';
  */
 const card = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
 
-test('opens on the demo figures, and the date range changes the period', async ({ page, host }) => {
-  // Its own host: it saves a spend.
+test('opens on the demo figures, and the date range changes the period', async ({
+  page,
+  freshHost: host,
+}) => {
+  // A fresh host (the worker's, put back to the demo): it saves a spend.
   await signInAs(page, host, DEMO.admin);
 
   for (const label of [
@@ -67,8 +70,9 @@ test('opens on the demo figures, and the date range changes the period', async (
   await expect(cac).not.toHaveText(before ?? '');
 });
 
-test("a center administrator sees their own organization's figures", async ({ page, host }) => {
-  // Its own host: it opens on the director's default organization, then switches (the host keeps the choice).
+test("a center administrator sees their own organization's figures", async ({ page, freshHost: host }) => {
+  // A fresh host (the worker's, put back to the demo): it opens on the director's default organization,
+  // then switches (the host keeps the choice).
   await signInAs(page, host, DEMO.director);
   await expect(page.getByText(/Your organization's figures/)).toBeVisible();
   // Any member sees the organization's dashboard: the director is a viewer of the default organization.

@@ -1,6 +1,7 @@
 import { cp } from 'node:fs/promises';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { ConsoleApi } from '../../shared/bridge/contract';
+import { TEST_RESET_PATH } from '../../shared/constants';
 import { DEMO_PASSWORD, makeDataDir, startHost, type RunningHost } from '../support/browser-host';
 
 declare global {
@@ -13,30 +14,45 @@ export { expect };
 export { DEMO, DEMO_PASSWORD } from '../support/browser-host';
 
 /**
- * Two ways to get a host, chosen by the fixture a test names. `host`: a browser host of its own, on its
- * own data directory, for a test that changes data (or the host's own state: theme, chosen organization,
- * a restart). That directory is a copy of the worker's pristine one (`pristineDataDir`: the demo after
- * its first start, made once per worker), so a test's host starts as a console opened again, without
- * the first start's unpacking, migrating, moving of dates and sealing (6.6 s → 3.5 s on a quiet machine).
- * A test about what only a first start does (the demo alerts' opening sequence) asks for an empty folder
- * with `test.use({ firstStart: true })`. `sharedHost` (destructured as `{ sharedHost: host }`): the worker's one host, for a test
- * that only reads — one host start per worker instead of one per test. A browser host is one desktop: its
- * session belongs to the host, not to the page, so the tests sharing it run one after another (a worker
- * runs one test at a time) and each starts by signing the host out.
+ * The worker's one browser host, reused by every test that is not about a host's own life. Its data folder
+ * starts as a copy of the worker's pristine one (`pristineDataDir`: the demo after its first start, made
+ * once per worker), and a test build's reset (main/browser/test-reset.ts: the host stops its core, puts the
+ * pristine folder's contents back, starts its core again) brings it back there between tests, without a new
+ * process. `freshHost` (destructured as `{ freshHost: host }`): for a test that changes data or the host's
+ * state (theme, chosen organization): the host reset if an earlier test used it. `sharedHost`: for a test
+ * that only reads: reset only if an earlier test changed it, else signed out. A browser host is one desktop:
+ * its session belongs to the host, not to the page, so the tests of a worker run one after another (a
+ * worker runs one test at a time) and each starts at the sign-in form.
+ *
+ * `host`: a host of the test's own, on its own copy of the pristine folder, for a test about a host's own
+ * life — a restart (`restartHost`), a first start (`test.use({ firstStart: true })`: an empty folder, the
+ * demo's opening alerts), the data folder on disk (`dataDir`).
  */
 interface Fixtures {
   host: RunningHost;
   /** Restarts the host on the same data directory and answers the new one. */
   restartHost: () => Promise<RunningHost>;
   sharedHost: RunningHost;
+  freshHost: RunningHost;
   /** The test's own host starts on an empty folder: a first start (the demo's opening alerts and all). */
   firstStart: boolean;
 }
 
 interface WorkerFixtures {
-  workerHost: RunningHost;
+  workerHost: ReusedHost;
   /** The demo's data after a first start of a host, stopped: copied for each test's own host. */
   pristineDataDir: string;
+}
+
+/** The worker's host, and what tests did with it since it was last put back. */
+interface ReusedHost {
+  host: RunningHost;
+  /** A test used it (a sign-in alone leaves its traces: the session, the audit trail). */
+  used: boolean;
+  /** A test changed its data or its state. */
+  changed: boolean;
+  /** Puts the pristine folder back under the running host (main/browser/test-reset.ts). */
+  reset(): Promise<void>;
 }
 
 export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>({
@@ -80,8 +96,21 @@ export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>(
     async ({ pristineDataDir }, use) => {
       const data = await makeDataDir();
       await cp(pristineDataDir, data.dir, { recursive: true });
-      const host = await startHost(data.dir);
-      await use(host);
+      const host = await startHost(data.dir, { env: { CONSOLE_TEST_RESET_FROM: pristineDataDir } });
+      const reused: ReusedHost = {
+        host,
+        used: false,
+        changed: false,
+        async reset() {
+          const response = await fetch(`${host.origin}${TEST_RESET_PATH}?key=${launchKey(host)}`, {
+            method: 'POST',
+          });
+          if (!response.ok) throw new Error(`the host's reset failed: ${await response.text()}`);
+          reused.used = false;
+          reused.changed = false;
+        },
+      };
+      await use(reused);
       await host.stop();
       await data.remove();
     },
@@ -89,13 +118,26 @@ export const test = base.extend<Fixtures & { dataDir: string }, WorkerFixtures>(
     { scope: 'worker', timeout: 120_000 },
   ],
   sharedHost: async ({ workerHost, page }, use, testInfo) => {
+    if (workerHost.changed) await workerHost.reset();
+    workerHost.used = true;
     // Whoever the previous test left signed in, this one starts at the sign-in form.
-    await page.goto(workerHost.url);
+    await page.goto(workerHost.host.url);
     await page.evaluate(() => window.consoleApi['auth:logout']());
-    await use(workerHost);
-    await attachOutputOnFailure(testInfo, 'shared host output', workerHost);
+    await use(workerHost.host);
+    await attachOutputOnFailure(testInfo, 'shared host output', workerHost.host);
+  },
+  freshHost: async ({ workerHost }, use, testInfo) => {
+    // As a host of its own would be: the pristine folder, nobody signed in.
+    if (workerHost.used) await workerHost.reset();
+    workerHost.used = true;
+    workerHost.changed = true;
+    await use(workerHost.host);
+    await attachOutputOnFailure(testInfo, 'shared host output', workerHost.host);
   },
 });
+
+/** The launch key of the host's printed address. */
+const launchKey = (host: RunningHost) => new URL(host.url).searchParams.get('key') ?? '';
 
 /** A failed test carries its host's log (an embedded server that did not start shows only there). */
 async function attachOutputOnFailure(testInfo: TestInfo, name: string, host: RunningHost): Promise<void> {

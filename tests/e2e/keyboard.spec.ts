@@ -31,7 +31,7 @@ async function expectFocusRing(target: Locator): Promise<void> {
 
 test('a keyboard alone switches organization, creates and opens a role, and changes it in the matrix', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   // The banner holds still (no rotation), so every step it takes is the keyboard's.
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -64,7 +64,7 @@ test('switching organization reloads the screen, and the choice survives a resta
 
 test('the owner invites a member: the form needs an email, then clears and closes', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   await asOwner(page, host, 'Members');
   await page.getByRole('button', { name: 'Invite Member' }).click();
@@ -91,7 +91,10 @@ test('the owner invites a member: the form needs an email, then clears and close
   await expect(form.getByLabel('Role')).toHaveValue('viewer');
 });
 
-test('the owner changes a role and removes a member; the owner cannot be removed', async ({ page, host }) => {
+test('the owner changes a role and removes a member; the owner cannot be removed', async ({
+  page,
+  freshHost: host,
+}) => {
   await asOwner(page, host, 'Members');
   const table = page.getByRole('table');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -120,7 +123,7 @@ test('the owner changes a role and removes a member; the owner cannot be removed
   await expect(page.getByRole('button', { name: `Remove ${memberName}` })).toHaveCount(0);
 });
 
-test('the owner edits the branding; Save writes and leaves edit mode', async ({ page, host }) => {
+test('the owner edits the branding; Save writes and leaves edit mode', async ({ page, freshHost: host }) => {
   await asOwner(page, host, 'Settings');
   await expect(page.getByText('Single sign-on (SSO)')).toBeVisible();
   await expect(page.getByText('Multi-factor authentication (MFA)')).toBeVisible();

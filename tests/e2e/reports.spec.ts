@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { DEMO, expect, openScreen, signInAs, test } from './fixtures';
 
 /**
- * /reports (issue 14) in one flow on its own host: a report created from a template, generated (running,
+ * /reports (issue 14) in one flow on a fresh host: a report created from a template, generated (running,
  * then active), its file downloaded through the browser host, its figures charted in the side panel, and
  * listed on the Scheduled tab with its next run.
  */
 test('creates a report from a template, generates it, downloads it and lists its schedule', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   test.setTimeout(180_000);
   await signInAs(page, host, DEMO.admin);

@@ -37,7 +37,7 @@ test('a center admin without roles.read sees the role-management refusal', async
 
 test('a role made from a template gains a permission in the matrix, and its holder a screen at the next session check', async ({
   page,
-  host,
+  freshHost: host,
   browser,
   request,
 }) => {
@@ -124,7 +124,10 @@ test('a role made from a template gains a permission in the matrix, and its hold
   }
 });
 
-test('a custom role is deleted after confirmation; a system role cannot be', async ({ page, host }) => {
+test('a custom role is deleted after confirmation; a system role cannot be', async ({
+  page,
+  freshHost: host,
+}) => {
   await openRoleManagement(page, host);
   await page.getByRole('button', { name: 'Create Role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Role' });

@@ -36,7 +36,7 @@ async function expectNoSeriousAxeViolations(page: Page) {
 
 test('Save shows Saved!, the platform name reaches the header and title, and survives a reload; axe in both themes', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   // Six axe passes on a machine shared by many sessions.
   test.setTimeout(240_000);
@@ -78,7 +78,7 @@ test('Save shows Saved!, the platform name reaches the header and title, and sur
 
 test('maintenance mode: a non-super admin is refused with the message, the super admin sees the banner', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   await openSettings(page, host);
   await page.getByRole('switch', { name: 'Maintenance mode' }).click();
@@ -94,7 +94,7 @@ test('maintenance mode: a non-super admin is refused with the message, the super
 
 test('IP whitelist: a second user at another address is refused with a clear message', async ({
   page,
-  host,
+  freshHost: host,
   browser,
 }) => {
   await openSettings(page, host);

@@ -1,7 +1,7 @@
 import { DEMO, expect, signInAs, test } from './fixtures';
 
-// Its own host: the theme is the host's.
-test('the theme cycles light, dark, auto and survives a reload', async ({ page, host }) => {
+// A fresh host (the worker's, put back to the demo): the theme is the host's.
+test('the theme cycles light, dark, auto and survives a reload', async ({ page, freshHost: host }) => {
   await signInAs(page, host, DEMO.admin);
   const toggle = page.getByRole('button', { name: /^Theme:/ });
   await expect(toggle).toBeVisible();

@@ -28,7 +28,7 @@ async function logOut(page: Page) {
 
 test('enrol, require two-factor, sign in with a code; a user without it enrols at sign-in', async ({
   page,
-  host,
+  freshHost: host,
 }) => {
   test.setTimeout(240_000);
   await openConsole(page, host);

@@ -34,10 +34,11 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   }
 }
 
-// Its own host: it adds a user. A second host on the same server is the administrator's other desktop.
+// A fresh host (the worker's, put back to the demo): it adds a user. A second host on the same server is
+// the administrator's other desktop.
 test('add a user → accept the invitation → sign in → suspend them → their console is signed out', async ({
   page,
-  host,
+  freshHost: host,
   browser,
 }) => {
   test.setTimeout(600_000);

@@ -107,9 +107,9 @@ export async function makeDataDir(): Promise<{ dir: string; remove: () => Promis
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The embedded server of a host, as it logged it. */
+/** The embedded server of a host, as it logged it last (a reset starts another, on another port). */
 export function embeddedServerUrl(host: RunningHost): string {
-  const match = /Embedded server listening on (http:\/\/\S+)/.exec(host.output());
+  const match = [...host.output().matchAll(/Embedded server listening on (http:\/\/\S+)/g)].at(-1);
   if (!match?.[1]) throw new Error(`no embedded server in:\n${host.output()}`);
   return match[1];
 }
