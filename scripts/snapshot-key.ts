@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startOfUtcDay } from '../server/business/formulas';
 
+/** The tests' cache of databases: the migrated one (tests/support/databases.ts) and the demo snapshots. */
 export const SNAPSHOT_CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');
 
 export async function demoSnapshotKey(now: number): Promise<string> {

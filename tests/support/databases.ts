@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseKind } from '../../server/db/client';
 import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../server/db/migrate';
+import { SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
 
 export interface TestDatabaseTarget {
   name: DatabaseKind;
@@ -62,8 +63,6 @@ async function migrated(database: Database): Promise<Database> {
   }
 }
 
-const SNAPSHOT_DIR = path.resolve('node_modules/.cache/ops-console-tests');
-
 async function migrationsHash() {
   const hash = createHash('sha256');
   for (const file of (await readdir(DEFAULT_MIGRATIONS_FOLDER, { recursive: true })).sort()) {
@@ -80,7 +79,7 @@ async function migrationsHash() {
 async function pgliteSnapshot(): Promise<Blob> {
   const hash = await migrationsHash();
   hash.update(await readFile('node_modules/@electric-sql/pglite/package.json'));
-  const file = path.join(SNAPSHOT_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(SNAPSHOT_CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(file)]);
   } catch {
@@ -88,7 +87,7 @@ async function pgliteSnapshot(): Promise<Blob> {
     try {
       const dump = await database.dumpDataDir?.();
       if (!dump) throw new Error('PGlite database without dumpDataDir');
-      await mkdir(SNAPSHOT_DIR, { recursive: true });
+      await mkdir(SNAPSHOT_CACHE_DIR, { recursive: true });
       // Write then rename: test files running in parallel never read a half-written snapshot.
       const partial = `${file}.${process.pid}.partial`;
       await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
