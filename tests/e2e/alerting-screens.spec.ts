@@ -50,7 +50,7 @@ test('the rule form, its preview and the silence dialog work and are clean under
   await expect(preview.getByRole('status')).toContainText('over the last hour it would have fired');
   await scanBothThemes(page, '[role="dialog"]', 'rule form with its preview');
   await form.getByRole('button', { name: 'Save rule' }).click();
-  await expect(form).toBeHidden();
+  await expect(form).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Alert rules' }).getByText('E2E slow API')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Notification Channels' }).click();
@@ -64,7 +64,7 @@ test('the rule form, its preview and the silence dialog work and are clean under
   await dialog.getByLabel('Comment').fill('E2E release night');
   await scanBothThemes(page, '[role="dialog"]', 'silence dialog');
   await dialog.getByRole('button', { name: 'Create silence' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toHaveCount(0);
   const silences = page.getByRole('list', { name: 'Silences' });
   const silence = silences.getByRole('listitem').filter({ hasText: 'E2E release night' });
   await expect(silence).toContainText('by Avery Admin');

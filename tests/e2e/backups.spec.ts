@@ -66,7 +66,7 @@ test('Run Backup, verified by the restore test, tested again on request, then Re
   await dialog.getByLabel('Type RESTORE to confirm').fill('RESTORE');
   await confirm.click();
   // Accepted at once: the dialog closes and the page follows the restore's progress.
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Restore completed and verified' })).toBeVisible({
     timeout: 300_000,
   });
@@ -97,7 +97,7 @@ test('the daily restore test is shown (paused on an e2e host), edited in its dia
   await dialog.getByLabel('Window (days)').fill('14');
   await dialog.getByLabel('Status').selectOption('active');
   await dialog.getByRole('button', { name: 'Save restore test' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toHaveCount(0);
   await expect(card.getByText('Mondays at 06:15 UTC')).toBeVisible();
   await expect(card.getByText('Last 14 days')).toBeVisible();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();

@@ -31,7 +31,7 @@ test('creates a report from a template, generates it, downloads it and lists its
   await expect(dialog.getByRole('alert')).toContainText('A scheduled report needs at least one recipient');
   await dialog.getByLabel('Recipients').fill('board@example.com, cfo@example.com');
   await dialog.getByRole('button', { name: 'Create Report' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'My Reports' }).click();
   const card = page

@@ -59,7 +59,7 @@ test('a role made from a template gains a permission in the matrix, and its hold
   await expect(dialog.getByRole('button', { name: 'Create Role' })).toBeDisabled();
   await dialog.getByLabel('Role Name').fill('Night Watch');
   await dialog.getByRole('button', { name: 'Create Role' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toHaveCount(0);
   await page.getByRole('tab', { name: 'Roles' }).click();
   const card = page.getByRole('listitem', { name: 'Night Watch' });
   await expect(card).toContainText('6 permissions');
