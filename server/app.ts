@@ -12,9 +12,11 @@ import type { Database } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import { fastifyTrustProxy, installHostCheck, installLaunchSecretCheck } from './http/edge';
 import { frameworkErrors, installErrorHandling } from './http/error-handling';
+import { installHandlerDeadline } from './http/handler-deadline';
 import { installQueryPriority } from './http/query-priority';
 import { installAvailabilityGate } from './http/availability';
 import { installLoadShedding } from './http/shedding';
+import { requestLoggerFactory } from './http/request-logger';
 import { createRouter } from './http/router';
 import { createApiKeyCache } from './integrations/api-key-cache';
 import { createWebhookService } from './integrations/service';
@@ -107,6 +109,7 @@ export async function buildApp({
 
   const app = Fastify({
     loggerInstance: log,
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Routes are declared once in the contract; a trailing slash is not a second route.
     routerOptions: { ignoreTrailingSlash: true },
@@ -114,8 +117,10 @@ export async function buildApp({
     // No request waits without end (issue 27): a slow sender, an idle socket, a handler that hangs.
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
-    handlerTimeout: config.http.handlerTimeoutMs,
+    // The handler timeout is installHandlerDeadline's, below (Fastify's own costs ~10 µs per request).
   });
+  // First of the hooks: the deadline covers every hook's work too, as Fastify's handlerTimeout does.
+  installHandlerDeadline(app, config.http.handlerTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // PGlite's one connection takes turns by priority; PostgreSQL's pool has no such queue, and without the

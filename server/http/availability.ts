@@ -3,6 +3,7 @@ import { ERRORS } from '../../shared/errors';
 import type { DatabaseAvailability } from '../db/availability';
 import { isConnectionFailure } from '../db/errors';
 import { HttpError } from './errors';
+import { pathOf } from './route-hooks';
 
 /** The health check: it probes the database itself, within the probe's bound. */
 const HEALTH_CHECK = '/auth/test';
@@ -21,7 +22,7 @@ export function installAvailabilityGate(app: FastifyInstance, availability: Data
   // A callback hook: every request but the health check passes without a promise of its own.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!availability.up) return done(databaseUnreachable(availability.retryAfterSeconds));
-    if ((request.url.split('?')[0] ?? '') !== HEALTH_CHECK) return done();
+    if (pathOf(request.url) !== HEALTH_CHECK) return done();
     availability.check().then(
       () => done(),
       (error: unknown) =>

@@ -72,11 +72,11 @@ export function hostName(header: string): string {
  */
 export function installHostCheck(app: FastifyInstance, allowed: readonly string[]): void {
   const names = new Set([...LOOPBACK_HOSTS, ...allowed.map((name) => name.toLowerCase())]);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: it waits for nothing, and runs on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.host ?? '';
-    if (!names.has(hostName(header))) {
-      throw new HttpError(421, formatError(SERVER_TEXTS.hostRefused, { host: header.slice(0, 100) }));
-    }
+    if (names.has(hostName(header))) return done();
+    done(new HttpError(421, formatError(SERVER_TEXTS.hostRefused, { host: header.slice(0, 100) })));
   });
 }
 
@@ -87,11 +87,10 @@ export function installHostCheck(app: FastifyInstance, allowed: readonly string[
  */
 export function installLaunchSecretCheck(app: FastifyInstance, secret: string): void {
   const expected = digest(secret);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const given = request.headers[LAUNCH_SECRET_HEADER];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, SERVER_TEXTS.launchSecretRefused);
-    }
+    if (typeof given === 'string' && timingSafeEqual(digest(given), expected)) return done();
+    done(new HttpError(401, SERVER_TEXTS.launchSecretRefused));
   });
 }
 

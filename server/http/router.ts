@@ -14,7 +14,7 @@ import {
   touchMembership,
 } from '../organizations/context';
 import { assertKeyReaches } from '../integrations/api-key-auth';
-import { authenticate } from './authenticate';
+import { authenticate, authenticateKnown } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';
 import { HttpError, SERVER_TEXTS, authRequired, forbidden } from './errors';
 
@@ -72,10 +72,36 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
         ? ((request.params as Record<string, string | undefined>)[auditSpec.resourceParam] ?? null)
         : null;
 
+    /** The endpoint's permission and an API key's reach, for a caller whose session is known. */
+    const admit = (request: FastifyRequest, session: SessionUser) => {
+      if (endpoint.permission && !session.permissions.includes(endpoint.permission)) {
+        throw forbidden(endpoint.permission);
+      }
+      assertKeyReaches(request, endpoint);
+      sessions.set(request, session);
+    };
+    /** Authentication that has to wait (a token or principal not held, an API key), then the tenancy. */
+    const secure = async (request: FastifyRequest, known: SessionUser | undefined) => {
+      const session = known ?? (await authenticate(request, ctx));
+      if (!known) admit(request, session);
+      if (!endpoint.tenant) return;
+      const organizationId = requestedOrganization(request, endpoint);
+      const context = await resolveTenantContext(ctx.principals, session, organizationId, () => {
+        noteFor(request).organizationId = organizationId;
+      });
+      enforceRule(context, endpoint.tenantRule);
+      tenants.set(request, context);
+      if (context.role !== 'platform') {
+        await touchMembership(ctx.db, ctx.principals, organizationId, session.userId, ctx.config.now());
+      }
+    };
+
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       config: { client: endpoint.client },
+      // @fastify/compress decompresses request bodies in a hook of its own: only where there is one.
+      ...(endpoint.body ? {} : { decompress: false }),
       schema: {
         summary: endpoint.summary,
         operationId: ENDPOINT_NAMES.get(endpoint),
@@ -94,32 +120,20 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
         },
       },
       // onRequest runs before body validation: a caller without a valid token learns nothing about inputs.
+      // A callback hook: a signed-in console's request (its token verified before, its principal held, no
+      // organization to resolve) is admitted without a promise; anything else goes the async way.
       ...(secured
         ? {
-            onRequest: async (request: FastifyRequest) => {
-              const session = await authenticate(request, ctx);
-              if (endpoint.permission && !session.permissions.includes(endpoint.permission)) {
-                throw forbidden(endpoint.permission);
+            onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+              let known: SessionUser | undefined;
+              try {
+                known = authenticateKnown(request, ctx);
+                if (known) admit(request, known);
+              } catch (error) {
+                return done(error as Error);
               }
-              assertKeyReaches(request, endpoint);
-              sessions.set(request, session);
-              if (endpoint.tenant) {
-                const organizationId = requestedOrganization(request, endpoint);
-                const context = await resolveTenantContext(ctx.principals, session, organizationId, () => {
-                  noteFor(request).organizationId = organizationId;
-                });
-                enforceRule(context, endpoint.tenantRule);
-                tenants.set(request, context);
-                if (context.role !== 'platform') {
-                  await touchMembership(
-                    ctx.db,
-                    ctx.principals,
-                    organizationId,
-                    session.userId,
-                    ctx.config.now(),
-                  );
-                }
-              }
+              if (known && !endpoint.tenant) return done();
+              secure(request, known).then(() => done(), done);
             },
           }
         : {}),

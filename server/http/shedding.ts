@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_EVENT_LOOP_DELAY_MS, type SheddingPolicy } from '../config';
 import type { DatabaseKind } from '../db/client';
 import { busy } from './errors';
+import { appended, methodOf } from './route-hooks';
 
 /** Retry-After of a request shed for load: short, because a slot frees as soon as one heavy request ends. */
 export const SHED_RETRY_AFTER_SECONDS = 2;
@@ -13,29 +14,31 @@ const EVENT_LOOP_GRACE_MS = 15_000;
 /** The expensive route classes (issue 27): a flood of one must not starve the others or the cheap routes. */
 export type HeavyClass = 'audit-search' | 'audit-verify' | 'monitoring-7d' | 'reports' | 'exports';
 
+type Query = Record<string, unknown> | undefined;
+
+/** The routes that may be expensive, by `METHOD url`, and which class a request of one is, by its query. */
+const HEAVY_ROUTES = new Map<string, (query: Query) => HeavyClass | undefined>([
+  [
+    'GET /audit-logs',
+    (query) => (typeof query?.search === 'string' && query.search.trim() !== '' ? 'audit-search' : undefined),
+  ],
+  // The whole chain walked: a class of its own, so that the audit screen's own check is not refused
+  // because of its search (or the other way round).
+  ['GET /audit-logs/verify', () => 'audit-verify'],
+  ['GET /monitoring/api-performance', (query) => (query?.range === '7d' ? 'monitoring-7d' : undefined)],
+  ['POST /reports/:id/generate', () => 'reports'],
+  ['GET /reports/:id/data', () => 'reports'],
+  // Files made from whole tables (the body, with the range, is not read yet when this is decided).
+  ['POST /export', () => 'exports'],
+  ['POST /monitoring/api-performance/report', () => 'exports'],
+]);
+
+/** Whether requests of a route may belong to an expensive class. */
+export const mayBeHeavy = (method: string, url: string): boolean => HEAVY_ROUTES.has(`${method} ${url}`);
+
 /** Which expensive class a request belongs to, by its route and query; undefined for everything else. */
 export function heavyClassOf(request: FastifyRequest): HeavyClass | undefined {
-  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-  const query = request.query as Record<string, unknown> | undefined;
-  switch (route) {
-    case 'GET /audit-logs':
-      return typeof query?.search === 'string' && query.search.trim() !== '' ? 'audit-search' : undefined;
-    // The whole chain walked: a class of its own, so that the audit screen's own check is not refused
-    // because of its search (or the other way round).
-    case 'GET /audit-logs/verify':
-      return 'audit-verify';
-    case 'GET /monitoring/api-performance':
-      return query?.range === '7d' ? 'monitoring-7d' : undefined;
-    case 'POST /reports/:id/generate':
-    case 'GET /reports/:id/data':
-      return 'reports';
-    // Files made from whole tables (the body, with the range, is not read yet when this is decided).
-    case 'POST /export':
-    case 'POST /monitoring/api-performance/report':
-      return 'exports';
-    default:
-      return undefined;
-  }
+  return HEAVY_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.(request.query as Query);
 }
 
 /** The event-loop delay that sheds (0: off): as set, else off on PGlite (see SheddingPolicy). */
@@ -106,12 +109,16 @@ export async function installLoadShedding(
     setImmediate(done);
   });
   // Once answered, or once the client went away (its work may still run: the next one waits no longer).
-  app.addHook('onResponse', (request, _reply, done) => {
-    release(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    release(request);
-    done();
+  // Route hooks, on the routes that may be heavy only: every other request holds no slot.
+  app.addHook('onRoute', (route) => {
+    if (!mayBeHeavy(methodOf(route), route.url)) return;
+    route.onResponse = appended(route.onResponse, (request, _reply, done) => {
+      release(request);
+      done();
+    });
+    route.onRequestAbort = appended(route.onRequestAbort, (request, done) => {
+      release(request);
+      done();
+    });
   });
 }

@@ -1,5 +1,14 @@
 import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import { appended, methodOf } from '../http/route-hooks';
 import type { ServerContext } from '../context';
 import type { SettingsState } from './store';
 
@@ -65,16 +74,23 @@ function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
   const cache = new Map<string, Cached>();
   const keyOf = (request: FastifyRequest) =>
     `${request.url}|${request.headers.authorization ?? ''}|${String(request.headers['x-organization-id'] ?? '')}`;
-  const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' && FIGURE_PATHS.has(request.routeOptions.url ?? '');
+  const cacheable = (route: RouteOptions) => methodOf(route) === 'GET' && FIGURE_PATHS.has(route.url);
 
-  // After the route's own authentication and permission checks: a cached answer is never a way around them.
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!cacheable(request)) return done();
+  // Only the figure routes carry the cache's hooks (route hooks, added as each route is registered).
+  app.addHook('onRoute', (route) => {
+    if (cacheable(route)) {
+      // After the route's own authentication and permission checks: a cached answer is never a way around them.
+      route.preHandler = appended(route.preHandler, fromCache);
+      route.onSend = appended(route.onSend, toCache);
+    } else if (methodOf(route) !== 'GET' && methodOf(route) !== 'HEAD') {
+      route.onResponse = appended(route.onResponse, emptyAfterChange);
+    }
+  });
+  const fromCache: preHandlerHookHandler = (request, reply, done) => {
     answerFromCache(request, reply).then((answered) => {
       if (!answered) done();
     }, done);
-  });
+  };
   const answerFromCache = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const { cachingEnabled } = (await ctx.settings.current()).settings.performance;
     if (!cachingEnabled) return false;
@@ -83,13 +99,11 @@ function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
     reply.header('x-cache', 'hit').type(hit.contentType).send(hit.payload);
     return true;
   };
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
-      return done(null, payload);
-    }
+  const toCache: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     if (reply.getHeader('x-cache') === 'hit') return done(null, payload);
     keep(request, reply, payload).then(() => done(null, payload), done);
-  });
+  };
   const keep = async (request: FastifyRequest, reply: FastifyReply, payload: string) => {
     const { cachingEnabled, cacheTimeout } = (await ctx.settings.current()).settings.performance;
     if (!cachingEnabled) return;
@@ -100,8 +114,8 @@ function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
       contentType: String(reply.getHeader('content-type') ?? 'application/json'),
     });
   };
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) cache.clear();
+  const emptyAfterChange: onResponseHookHandler = (_request, reply, done) => {
+    if (reply.statusCode < 400 && cache.size > 0) cache.clear();
     done();
-  });
+  };
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, formatError } from '../../shared/errors';
+import type { SystemSettings } from '../../shared/api/settings';
 import { SETTINGS_TEXTS, ipAllowed } from '../../shared/settings';
 import { findUserById, isUuid } from '../auth/users';
 import type { ServerContext } from '../context';
 import { bearerToken } from '../http/authenticate';
 import { HttpError } from '../http/errors';
+import { pathOf } from '../http/route-hooks';
 
 /** Always answered: the load balancer's health check. */
 const HEALTH_CHECK = '/auth/test';
@@ -27,11 +29,29 @@ const MAINTENANCE_OPEN = new Set([
  * read the settings in memory (server/settings/store.ts), so an unguarded request pays no query.
  */
 export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext): void {
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === HEALTH_CHECK) return;
-    const { settings } = await ctx.settings.current();
+  // A callback hook: with the settings in memory (peek) and no maintenance, a request passes without a
+  // promise; otherwise the same checks wait for the settings.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = pathOf(request.url);
+    if (path === HEALTH_CHECK) return done();
+    const known = ctx.settings.peek();
+    if (known) {
+      let passed: boolean;
+      try {
+        passed = guardedInMemory(request, path, known.settings);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (passed) return done();
+    }
+    guarded(request, path).then(() => done(), done);
+  });
 
+  /**
+   * The IP whitelist and the session timeout; then true, unless maintenance mode asks who the caller is
+   * (false: `guarded` decides).
+   */
+  const guardedInMemory = (request: FastifyRequest, path: string, settings: SystemSettings): boolean => {
     // `request.ip` is worked out from the trusted proxies on each read: only when there is a whitelist.
     const whitelist = settings.security.ipWhitelist;
     if (whitelist.length > 0 && !ipAllowed(request.ip, whitelist)) {
@@ -46,10 +66,14 @@ export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext)
       throw new HttpError(401, ERRORS.sessionExpired);
     }
 
-    if (settings.general.maintenanceMode && !MAINTENANCE_OPEN.has(`${request.method} ${path}`)) {
-      if (!(await isSuperAdmin(ctx, request))) throw maintenance();
-    }
-  });
+    return !settings.general.maintenanceMode || MAINTENANCE_OPEN.has(`${request.method} ${path}`);
+  };
+
+  const guarded = async (request: FastifyRequest, path: string) => {
+    const { settings } = await ctx.settings.current();
+    if (guardedInMemory(request, path, settings)) return;
+    if (!(await isSuperAdmin(ctx, request))) throw maintenance();
+  };
 }
 
 export const maintenance = () => new HttpError(503, SETTINGS_TEXTS.maintenance, { 'retry-after': '300' });

@@ -134,7 +134,13 @@ export async function registerRateLimit(
         formatError(SETTINGS_TEXTS.rateLimited, { max: context.max, seconds: Math.ceil(context.ttl / 1000) }),
       ),
   });
-  app.addHook('onRequest', app.rateLimit());
+  // While rate limiting is off (the settings in memory say so), a request passes without the limiter's
+  // own promise; the limiter still checks the settings itself (allowList) when they are not in memory.
+  const limiter = app.rateLimit();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ctx.settings.peek()?.settings.performance.rateLimitEnabled === false) return done();
+    (limiter.call(app, request, reply) as Promise<unknown>).then(() => done(), done);
+  });
   app.addHook('onClose', async () => counter.close());
   return counter;
 }
