@@ -52,6 +52,18 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
   const verified = createExpiringLru<string, TokenClaims & { expiresAt: number }>(VERIFIED_TOKENS, () =>
     performance.now(),
   );
+  /**
+   * The last token looked up and its claims: a request looks its token up twice in a row (the settings
+   * guard, then authentication, in the same tick), and the second lookup needs no hashing of a fresh
+   * 200-character string nor a walk of the LRU. Expiry is still checked on every lookup.
+   */
+  let last: { token: string; claims: TokenClaims & { expiresAt: number } } | undefined;
+  const lookUp = (token: string) => {
+    if (last?.token === token) return last.claims;
+    const claims = verified.get(token);
+    if (claims) last = { token, claims };
+    return claims;
+  };
   return {
     async issue(userId, lifetime = lifetimeMinutes) {
       const issuedAtMs = now();
@@ -68,14 +80,14 @@ export function createTokenService({ secret, lifetimeMinutes, now }: TokenServic
     },
 
     known(token) {
-      const known = verified.get(token);
+      const known = lookUp(token);
       // jose's rule: expired once `exp` (whole seconds) is at or before the current second.
       if (!known || known.expiresAt <= Math.floor(now() / 1000)) return undefined;
       return { userId: known.userId, issuedAtMs: known.issuedAtMs };
     },
 
     async verify(token) {
-      const known = verified.get(token);
+      const known = lookUp(token);
       if (known) {
         if (known.expiresAt <= Math.floor(now() / 1000)) throw new TokenError('expired');
         return { userId: known.userId, issuedAtMs: known.issuedAtMs };

@@ -61,8 +61,18 @@ const PREFIX = 'Bearer ';
 /** The token of an `Authorization: Bearer <token>` header; undefined for any other header or none. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  // The form every client sends, without a regular expression (it runs twice per request).
-  if (header.startsWith(PREFIX) && header.length > PREFIX.length && !/\s/.test(header.slice(PREFIX.length)))
+  // The form every client sends, read without a regular expression (it runs twice per request); any
+  // other form (another case, more spaces, a tab) is read by the expression.
+  if (header.startsWith(PREFIX) && header.length > PREFIX.length && !hasSpaceFrom(header, PREFIX.length))
     return header.slice(PREFIX.length);
   return BEARER.exec(header)?.[1];
+}
+
+/** Whether the text has a character `\s` matches from `start` on (header values are Latin-1). */
+function hasSpaceFrom(text: string, start: number): boolean {
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 32 || (code >= 9 && code <= 13) || code === 160 || code > 255) return true;
+  }
+  return false;
 }

@@ -72,10 +72,16 @@ export function hostName(header: string): string {
  */
 export function installHostCheck(app: FastifyInstance, allowed: readonly string[]): void {
   const names = new Set([...LOOPBACK_HOSTS, ...allowed.map((name) => name.toLowerCase())]);
-  // A callback hook: it waits for nothing, and runs on every request.
+  // A callback hook: it waits for nothing, and runs on every request. Every request to a server names the
+  // same host or two: the last one allowed is remembered as written.
+  let lastAllowed = '';
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.host ?? '';
-    if (names.has(hostName(header))) return done();
+    if (header === lastAllowed && header !== '') return done();
+    if (names.has(hostName(header))) {
+      lastAllowed = header;
+      return done();
+    }
     done(new HttpError(421, formatError(SERVER_TEXTS.hostRefused, { host: header.slice(0, 100) })));
   });
 }

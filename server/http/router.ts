@@ -18,6 +18,15 @@ import { authenticate, authenticateKnown } from './authenticate';
 import { errorEnvelope, successEnvelope } from './envelope';
 import { HttpError, SERVER_TEXTS, authRequired, forbidden } from './errors';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller of an `auth: 'token'` endpoint, once authenticated (null before). */
+    consoleSession: SessionUser | null;
+    /** The caller's tenant context on a tenant endpoint, once resolved (null before). */
+    consoleTenant: TenantContext | null;
+  }
+}
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
@@ -52,8 +61,10 @@ const ENDPOINT_NAMES = new Map<Endpoint, string>(
  * recorded here.
  */
 export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
-  const sessions = new WeakMap<FastifyRequest, SessionUser>();
-  const tenants = new WeakMap<FastifyRequest, TenantContext>();
+  // The caller's session and tenant context live on the request (decorations: every request object has
+  // the same shape, and nothing is kept in a WeakMap per request on the hot path).
+  app.decorateRequest('consoleSession', null);
+  app.decorateRequest('consoleTenant', null);
   /** The organization a failure concerns (it exists), and details noted by the handler. */
   const auditNotes = new WeakMap<FastifyRequest, AuditEntry & { recorded?: boolean }>();
   const noteFor = (request: FastifyRequest) => {
@@ -78,7 +89,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
         throw forbidden(endpoint.permission);
       }
       assertKeyReaches(request, endpoint);
-      sessions.set(request, session);
+      request.consoleSession = session;
     };
     /** Authentication that has to wait (a token or principal not held, an API key), then the tenancy. */
     const secure = async (request: FastifyRequest, known: SessionUser | undefined) => {
@@ -90,7 +101,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
         noteFor(request).organizationId = organizationId;
       });
       enforceRule(context, endpoint.tenantRule);
-      tenants.set(request, context);
+      request.consoleTenant = context;
       if (context.role !== 'platform') {
         await touchMembership(ctx.db, ctx.principals, organizationId, session.userId, ctx.config.now());
       }
@@ -148,7 +159,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
                 spec: auditSpec,
                 status: 'failure',
                 request,
-                actor: noted?.actor ?? actorOf(sessions.get(request)),
+                actor: noted?.actor ?? actorOf(request.consoleSession ?? undefined),
                 at: new Date(ctx.config.now()),
                 organizationId: noted?.organizationId ?? null,
                 resourceId: noted?.resourceId ?? resourceIdOf(request),
@@ -173,12 +184,12 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
           request,
           reply,
           session() {
-            const session = sessions.get(request);
+            const session = request.consoleSession;
             if (!session) throw authRequired();
             return session;
           },
           tenant() {
-            const context = tenants.get(request);
+            const context = request.consoleTenant;
             if (!context) throw new Error(`${endpoint.path} is not tenant-scoped`);
             return context;
           },
@@ -196,9 +207,9 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
                 spec: auditSpec,
                 status: 'success',
                 request,
-                actor: entry.actor ?? noted.actor ?? actorOf(sessions.get(request)),
+                actor: entry.actor ?? noted.actor ?? actorOf(request.consoleSession ?? undefined),
                 at: new Date(ctx.config.now()),
-                organizationId: entry.organizationId ?? tenants.get(request)?.organizationId ?? null,
+                organizationId: entry.organizationId ?? request.consoleTenant?.organizationId ?? null,
                 resourceId: entry.resourceId ?? noted.resourceId ?? resourceIdOf(request),
                 details: { ...noted.details, ...entry.details },
               });

@@ -4,7 +4,8 @@
  * completed minutes to the flush (flush.ts), which writes one roll-up row per minute, route, method and
  * organization. Nothing touches the database per request: the hook costs a map lookup and a logarithm.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
+import { appended } from '../http/route-hooks';
 import { apdexBucket } from '../../shared/monitoring';
 import { record, type Histogram } from './histogram';
 import { redactMessage } from './redact';
@@ -184,14 +185,13 @@ export function installRequestRecording(
     failures.set(request, error.message);
     done();
   });
-  const recordAnswer = (request: FastifyRequest, reply: FastifyReply) => {
+  const recordAnswer = (request: FastifyRequest, reply: FastifyReply, route: string) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/event-stream')) return;
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
     recorder.add({
       at: now(),
-      route: route === '*' ? UNMATCHED_ROUTE : route,
+      route,
       method: request.method,
       status,
       durationMs: reply.elapsedTime,
@@ -201,13 +201,23 @@ export function installRequestRecording(
         : {}),
     });
   };
-  // A callback hook: it runs after every answer and has nothing to wait for (no promise per request).
-  app.addHook('onResponse', (request, reply, done) => {
+  const recorded = (route: string): onResponseHookHandler => (request, reply, done) => {
     try {
-      recordAnswer(request, reply);
+      recordAnswer(request, reply, route);
       done();
     } catch (error) {
       done(error as Error);
     }
+  };
+  // Callback hooks: they run after every answer and have nothing to wait for (no promise per request).
+  // Each route's own, knowing its template (no lookup of the route per request); a request no route
+  // matched is recorded by the global one.
+  app.addHook('onRoute', (route) => {
+    route.onResponse = appended(route.onResponse, recorded(route.url === '*' ? UNMATCHED_ROUTE : route.url));
+  });
+  const unmatched = recorded(UNMATCHED_ROUTE);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) return unmatched.call(app, request, reply, done);
+    done();
   });
 }
