@@ -58,9 +58,20 @@ function admitted(found: Principal | undefined, claims: TokenClaims): SessionUse
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const PREFIX = 'Bearer ';
 
+/** The last header read and its token: a request's header is read twice (the settings guard, then authentication). */
+let lastHeader = '';
+let lastToken: string | undefined;
+
 /** The token of an `Authorization: Bearer <token>` header; undefined for any other header or none. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
+  if (header === lastHeader) return lastToken;
+  lastToken = readBearer(header);
+  lastHeader = header;
+  return lastToken;
+}
+
+function readBearer(header: string): string | undefined {
   // The form every client sends, read without a regular expression (it runs twice per request); any
   // other form (another case, more spaces, a tab) is read by the expression.
   if (header.startsWith(PREFIX) && header.length > PREFIX.length && !hasSpaceFrom(header, PREFIX.length))

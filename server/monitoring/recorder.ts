@@ -69,7 +69,17 @@ export function createRequestRecorder(): RequestRecorder {
   let examples = new Map<string, ErrorExample>();
   const perKey = new Map<string, number>();
 
+  /** The cell of the last request: the next one is most often of the same minute, route and caller. */
+  let last: MinuteCell | undefined;
   const cellOf = (minute: number, route: string, method: string, organizationId: string) => {
+    if (
+      last &&
+      last.minute === minute &&
+      last.route === route &&
+      last.method === method &&
+      last.organizationId === organizationId
+    )
+      return last;
     const key = `${minute}|${method}|${organizationId}|${route}`;
     let cell = cells.get(key);
     if (!cell) {
@@ -88,6 +98,7 @@ export function createRequestRecorder(): RequestRecorder {
       };
       cells.set(key, cell);
     }
+    last = cell;
     return cell;
   };
 
@@ -132,6 +143,8 @@ export function createRequestRecorder(): RequestRecorder {
       });
     },
     drain(before) {
+      // A drained cell is no longer counted into: the next request finds its cell in the map again.
+      last = undefined;
       const done: MinuteCell[] = [];
       const kept = new Map<string, MinuteCell>();
       for (const [key, cell] of cells) {
