@@ -4,21 +4,35 @@
  * Suites run over the targets with
  *   describe.each(testDatabases)('... on $name', (target) => { ... target.open() ... })
  */
+import { sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { startOfUtcDay } from '../../server/business/formulas';
 import { openDatabase, type Database, type DatabaseKind } from '../../server/db/client';
 import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../server/db/migrate';
-import { SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
+import { withoutOldWalSegments } from '../../server/db/snapshot';
+import { seedDemo, type SeedOptions } from '../../server/seed/demo';
+import { demoSnapshotKey, SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
+import { cachedFile } from './demo-snapshot';
 
 export interface TestDatabaseTarget {
   name: DatabaseKind;
   /** A new, migrated database with the catalogue loaded (no demo data). Close it with its close(). */
   open(): Promise<Database>;
+  /**
+   * A new database as open() makes it with `seedDemo(database, seed)` done: a copy of one seeded once per
+   * run (and kept while the sources and the UTC day are the same), for suites that need the demo data, not
+   * the act of seeding it. The copy is not migrated again: a migration would move an unanchored demo.
+   */
+  openDemo(seed: DemoSeed): Promise<Database>;
   /** A new, empty database and its URL (PostgreSQL only), for tests that start whole servers on it. */
   createEmpty?(): Promise<EmptyDatabase>;
 }
+
+/** seedDemo's options, with the instant it seeds at named (the key of the copies). */
+export type DemoSeed = SeedOptions & { now: number };
 
 export interface EmptyDatabase {
   url: string;
@@ -99,25 +113,84 @@ async function pgliteSnapshot(): Promise<Blob> {
   }
 }
 
+/** The seeded databases' keys, by UTC day and options: each reads every source file once per process. */
+const demoSeedKeys = new Map<string, Promise<string>>();
+
+/**
+ * The key of a seeded database: every server and shared source file, the PGlite version and the UTC day
+ * (the demo snapshot's key, scripts/snapshot-key.ts; open() makes the day's partitions before the seed),
+ * and the seed's options.
+ */
+function demoSeedKey(seed: DemoSeed): Promise<string> {
+  const now = Date.now();
+  const options = JSON.stringify(seed, Object.keys(seed).sort());
+  const id = `${startOfUtcDay(now)} ${options}`;
+  let key = demoSeedKeys.get(id);
+  if (!key) {
+    key = demoSnapshotKey(now).then((sources) =>
+      createHash('sha256').update(sources).update(options).digest('hex').slice(0, 16),
+    );
+    demoSeedKeys.set(id, key);
+    key.catch(() => demoSeedKeys.delete(id));
+  }
+  return key;
+}
+
+/** A PGlite dump without the WAL segments a checkpoint made unnecessary (the seed's inserts fill several). */
+async function compactDump(database: Database): Promise<Blob> {
+  await database.db.execute(sql`checkpoint`);
+  const current = (await database.db.execute(sql`select pg_walfile_name(pg_current_wal_lsn()) as name`)) as {
+    rows: { name: string }[];
+  };
+  const keep = current.rows[0]?.name;
+  const dump = await database.dumpDataDir?.();
+  if (!keep || !dump) throw new Error('PGlite database without a current WAL segment or dumpDataDir');
+  return new Blob([withoutOldWalSegments(Buffer.from(await dump.arrayBuffer()), keep)]);
+}
+
 const pglite: TestDatabaseTarget = {
   name: 'pglite',
   // Migrating again is cheap and keeps the catalogue sync under test.
   open: async () => migrated(await openDatabase({ pgliteSnapshot: await pgliteSnapshot() })),
+  async openDemo(seed) {
+    const file = path.join(SNAPSHOT_CACHE_DIR, `pglite-seeded-${await demoSeedKey(seed)}.tar`);
+    // The file that seeds goes on with its own database rather than loading the copy it just wrote.
+    let seeded: Database | undefined;
+    await cachedFile(file, async () => {
+      const database = await pglite.open();
+      try {
+        await seedDemo(database, seed);
+        const dump = await compactDump(database);
+        seeded = database;
+        return dump;
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    });
+    return seeded ?? openDatabase({ pgliteSnapshot: new Blob([await readFile(file)]) });
+  },
 };
 
-/** Any fixed number: the lock the test files take to build the migrated template, one at a time. */
+/** Any fixed number: the lock the test files take to build a template, one at a time. */
 const TEMPLATE_LOCK_KEY = 7_341_120_513;
-let template: Promise<string> | undefined;
+const templates = new Map<string, Promise<string>>();
 
 /**
- * A migrated database on the TEST_DATABASE_URL server, named by the migrations, that each test file's
- * databases are copied from (`create database … template`, a fraction of a second) instead of each
- * running every migration (seconds). Built once per server and set of migrations, by whichever test
- * file asks first; the others wait on an advisory lock. Kept on the server, like the PGlite snapshot.
+ * A database on the TEST_DATABASE_URL server that test files' databases are copied from (`create database
+ * … template`, a fraction of a second) instead of each building its own: `build` fills it (a new database,
+ * or a copy of `from`). Built once per server and name, by whichever test file asks first; the others wait
+ * on an advisory lock. Kept on the server, like the PGlite snapshots.
  */
-function postgresTemplate(serverUrl: string): Promise<string> {
-  template ??= (async () => {
-    const name = `console_test_template_${(await migrationsHash()).digest('hex').slice(0, 16)}`;
+function postgresTemplate(
+  serverUrl: string,
+  name: string,
+  build: (database: Database) => Promise<void>,
+  from?: string,
+): Promise<string> {
+  let template = templates.get(name);
+  if (template) return template;
+  template = (async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
@@ -129,12 +202,12 @@ function postgresTemplate(serverUrl: string): Promise<string> {
       // Built under another name and renamed when whole: a run killed halfway leaves no half template.
       const building = `${name}_building`;
       await client.query(`drop database if exists "${building}" with (force)`);
-      await client.query(`create database "${building}"`);
+      await client.query(`create database "${building}"${from ? ` template "${from}"` : ''}`);
       const url = new URL(serverUrl);
       url.pathname = `/${building}`;
       const database = await openDatabase({ url: url.toString() });
       try {
-        await migrateDatabase(database);
+        await build(database);
       } finally {
         await database.close();
       }
@@ -145,25 +218,55 @@ function postgresTemplate(serverUrl: string): Promise<string> {
       await client.end();
     }
   })();
-  template.catch(() => (template = undefined));
+  templates.set(name, template);
+  template.catch(() => templates.delete(name));
   return template;
+}
+
+let migratedTemplateName: Promise<string> | undefined;
+
+/** The migrated template, named by the migrations: each open() copies it and migrates again. */
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  migratedTemplateName ??= migrationsHash().then(
+    (hash) => `console_test_template_${hash.digest('hex').slice(0, 16)}`,
+  );
+  return postgresTemplate(serverUrl, await migratedTemplateName, (database) => migrateDatabase(database));
 }
 
 function postgres(serverUrl: string): TestDatabaseTarget {
   return {
     name: 'postgres',
     async open() {
-      const created = await createPostgresDatabase(serverUrl, await postgresTemplate(serverUrl));
-      const database = await migrated(await openDatabase({ url: created.url }));
-      return {
-        ...database,
-        async close() {
-          await database.close();
-          await created.drop();
+      const created = await createPostgresDatabase(serverUrl, await migratedTemplate(serverUrl));
+      return dropOnClose(await migrated(await openDatabase({ url: created.url })), created);
+    },
+    async openDemo(seed) {
+      // Taken before the seeded template's lock: building it holds the same lock.
+      const base = await migratedTemplate(serverUrl);
+      const name = await postgresTemplate(
+        serverUrl,
+        `console_test_demo_${await demoSeedKey(seed)}`,
+        async (database) => {
+          // As open() makes a database, then the seed.
+          await migrateDatabase(database);
+          await seedDemo(database, seed);
         },
-      };
+        base,
+      );
+      const created = await createPostgresDatabase(serverUrl, name);
+      return dropOnClose(await openDatabase({ url: created.url }), created);
     },
     createEmpty: () => createPostgresDatabase(serverUrl),
+  };
+}
+
+function dropOnClose(database: Database, created: EmptyDatabase): Database {
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
   };
 }
 

@@ -17,16 +17,22 @@ let made: Promise<string> | undefined;
 
 /** The path of the demo snapshot for today's sources, made by the first test file of the run that asks. */
 export function demoSnapshotFile(): Promise<string> {
-  made ??= cachedSnapshot();
+  made ??= (async () => {
+    const now = Date.now();
+    const file = cachedSnapshotFile(await demoSnapshotKey(now));
+    return cachedFile(file, async () => createDemoSnapshot(now));
+  })();
   return made;
 }
 
-async function cachedSnapshot(): Promise<string> {
-  const now = Date.now();
-  const file = cachedSnapshotFile(await demoSnapshotKey(now));
+/**
+ * `file` in the tests' cache, made by `make` when missing. Test files run in parallel forks: the first
+ * that asks makes it (mkdir of `<file>.lock` is the atomic claim), the others wait for it instead of
+ * making their own; written under another name and renamed, so a file is never read half-written.
+ */
+export async function cachedFile(file: string, make: () => Promise<Blob>): Promise<string> {
   const lock = `${file}.lock`;
   await mkdir(SNAPSHOT_CACHE_DIR, { recursive: true });
-  // Test files run in parallel forks: one makes the snapshot (mkdir is the atomic claim), the others wait.
   for (;;) {
     if (await exists(file)) return file;
     try {
@@ -43,7 +49,7 @@ async function cachedSnapshot(): Promise<string> {
     try {
       if (await exists(file)) return file;
       const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, Buffer.from(await (await createDemoSnapshot(now)).arrayBuffer()));
+      await writeFile(partial, Buffer.from(await (await make()).arrayBuffer()));
       await rename(partial, file);
       return file;
     } finally {

@@ -1,7 +1,7 @@
 /**
  * The setup of a server suite, once: inside `describe.each(testDatabases)(..., (target) => { ... })`,
  *   const suite = useServerSuite(target, { tenants: true });
- * opens a fresh database on the target in beforeAll, loads `seed`, builds the app on `suite.clock`, creates
+ * opens a fresh database on the target in beforeAll (with the demo dataset: `demo`), loads `seed`, builds the app on `suite.clock`, creates
  * the tenant fixture, and closes the app then the database in afterAll. A suite's own beforeAll hooks,
  * registered after this call, run after it (and its afterAll hooks before the closing).
  */
@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfigOverrides } from '../../server/config';
 import type { Database } from '../../server/db/client';
+import type { SeedOptions } from '../../server/seed/demo';
 import type { TestDatabaseTarget } from './databases';
 import { buildTestApp, createClock, type TestClock } from './server';
 import { createTenantFixture, type TenantFixture } from './tenancy';
@@ -16,7 +17,12 @@ import { createTenantFixture, type TenantFixture } from './tenancy';
 export interface ServerSuiteOptions {
   /** The suite's clock; a standing one at the default start otherwise. */
   clock?: TestClock;
-  /** Data loaded before the app is built (the demo seed, rows of its own). */
+  /**
+   * The demo dataset, seeded at the clock's start unless `now` says otherwise (seedDemo's options): the
+   * database is a copy of one seeded once per run (TestDatabaseTarget.openDemo).
+   */
+  demo?: SeedOptions;
+  /** Data loaded before the app is built (rows of its own; after `demo`). */
   seed?: (database: Database, clock: TestClock) => Promise<unknown>;
   /** `false`: the database only, for suites of the storage layer. */
   app?: false | ServerConfigOverrides;
@@ -39,7 +45,9 @@ export function useServerSuite(target: TestDatabaseTarget, options: ServerSuiteO
   const f = {} as TenantFixture;
 
   beforeAll(async () => {
-    database = await target.open();
+    database = options.demo
+      ? await target.openDemo({ now: clock.now(), ...options.demo })
+      : await target.open();
     await options.seed?.(database, clock);
     if (options.app !== false) app = await buildTestApp(database, clock, options.app);
     if (options.tenants) Object.assign(f, await createTenantFixture(database, clock));

@@ -8,6 +8,13 @@ import { scratchDir } from '../../support/scratch';
 export const DEMO_PASSWORD = 'demo-Console-2026';
 
 /**
+ * The demo's reports are never rendered by these servers, as by the e2e hosts (CONSOLE_DEMO_REPORTS=off):
+ * none of these suites reads them, and a server that lives past the delay would spend seconds of CPU on
+ * their PDFs and workbooks in the middle of a test. The demo snapshot's own suite renders them.
+ */
+const NO_DEMO_REPORTS = { demoReportsDelayMs: null };
+
+/**
  * The real server in this thread, as a host's `startServer` (the hosts run it in a worker thread on
  * the bundled server/worker.js; from sources a test runs it here), quiet. A new data directory starts
  * from the run's demo snapshot, as a first start from the build's does.
@@ -16,6 +23,7 @@ export const startQuietServer: StartServer = async (options) =>
   startServer({
     demoSnapshotFile: await demoSnapshotFile(),
     ...options,
+    config: NO_DEMO_REPORTS,
     logger: createLogger({ level: 'silent' }),
   });
 
@@ -31,7 +39,7 @@ export async function startTestServer(): Promise<RunningServer> {
       port: 0,
       dataDir,
       demoSnapshotFile: await demoSnapshotFile(),
-      config: { jwtSecret: 'test-secret-'.repeat(4) },
+      config: { jwtSecret: 'test-secret-'.repeat(4), ...NO_DEMO_REPORTS },
       logger: createLogger({ level: 'silent' }),
     });
     return {

@@ -17,7 +17,6 @@ import {
 } from '../../../../server/alerts/demo';
 import type { NewAlert } from '../../../../server/alerts/store';
 import type { Database } from '../../../../server/db/client';
-import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { testDatabases } from '../../../support/databases';
 import { bearer, buildTestApp, call, createClock, tokenFor } from '../../../support/server';
@@ -37,8 +36,7 @@ describe.each(testDatabases)('the demonstration alerts on $name', (target) => {
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemo(database, { now: NOW });
+    database = await target.openDemo({ now: NOW });
     app = await buildTestApp(database, clock);
     token = await tokenFor(database, clock, DEMO_USERS.find((u) => u.role === 'super_admin')!.id);
     for (const kind of [...SEEDED_DEMO_ALERTS, ...Object.values(RANDOM_DEMO_ALERTS)]) {

@@ -12,7 +12,6 @@ import { ARCHIVE_MAGIC } from '../../../../server/backups/format';
 import { restoreArchives } from '../../../../server/backups/restore';
 import type { Database } from '../../../../server/db/client';
 import { organizations } from '../../../../server/db/schema';
-import { seedDemo } from '../../../../server/seed/demo';
 import { testDatabases } from '../../../support/databases';
 import { createClock } from '../../../support/server';
 import { createTenantFixture } from '../../../support/tenancy';
@@ -42,8 +41,7 @@ const newOrganization = (database: Database, slug: string) =>
 describe.each(testDatabases)('backup archives on $name', { timeout: 300_000 }, (target) => {
   let database: Database;
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemo(database, { now: NOW, anchored: false });
+    database = await target.openDemo({ now: NOW, anchored: false });
   });
   afterAll(async () => {
     await database?.close();

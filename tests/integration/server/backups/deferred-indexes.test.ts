@@ -17,7 +17,6 @@ import { ARCHIVE_MAGIC, decodeFrames, encodeFrame, type Frame } from '../../../.
 import { restoreArchives, RestoreVerificationError } from '../../../../server/backups/restore';
 import { withCopySession } from '../../../../server/backups/session';
 import type { Database } from '../../../../server/db/client';
-import { seedDemo } from '../../../../server/seed/demo';
 import { testDatabases } from '../../../support/databases';
 import { tableChecksums } from './checksums';
 
@@ -124,8 +123,7 @@ describe.each(testDatabases)('indexes and keys around a restore on $name', { tim
   let file: string;
   let frames: Frame[];
   beforeAll(async () => {
-    database = await target.open();
-    await seedDemo(database, { now: NOW, anchored: false });
+    database = await target.openDemo({ now: NOW, anchored: false });
     file = path.join(work, `${target.name}.gz.age`);
     await createArchive(database, { file, recipient, compression: 'gzip', type: 'full', now: NOW });
     frames = await readFrames(file);

@@ -25,7 +25,6 @@ import {
   organizations,
   subscriptionEvents,
 } from '../../../../server/db/schema';
-import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { testDatabases } from '../../../support/databases';
 import { bearer, call, insertUser, tokenFor } from '../../../support/server';
@@ -293,7 +292,7 @@ describe.each(testDatabases)('business figures on $name', (target) => {
 
 describe.each(testDatabases)('the demo business dataset on $name', (target) => {
   const suite = useServerSuite(target, {
-    seed: (database, clock) => seedDemo(database, { now: clock.now() }),
+    demo: {},
   });
   const { clock } = suite;
   let token: string;

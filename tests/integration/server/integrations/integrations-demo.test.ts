@@ -10,7 +10,6 @@ import { webhookDeliveries } from '../../../../server/db/schema';
 import { createWebhookService } from '../../../../server/integrations/service';
 import { createLogger } from '../../../../server/logger';
 import { createSecretBox, generateSecretKey } from '../../../../server/security/secret-box';
-import { seedDemo } from '../../../../server/seed/demo';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { testDatabases } from '../../../support/databases';
 import { bearer, call, tokenFor } from '../../../support/server';
@@ -20,7 +19,7 @@ const admin = DEMO_USERS.find((u) => u.role === 'super_admin')!;
 
 describe.each(testDatabases)('the demo integrations on $name', (target) => {
   const suite = useServerSuite(target, {
-    seed: (database, clock) => seedDemo(database, { now: clock.now() }),
+    demo: {},
   });
   let headers: { authorization: string };
   beforeAll(async () => {

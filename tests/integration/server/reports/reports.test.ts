@@ -45,7 +45,6 @@ import { STUCK_REASON, sweepStuckReports } from '../../../../server/reports/swee
 import { renderXlsx, SUMMARY_COLUMNS } from '../../../../server/reports/xlsx';
 import { formatValue } from '../../../../server/reports/format';
 import { CHART_CAPTIONS } from '../../../../server/reports/chart';
-import { seedDemo } from '../../../../server/seed/demo';
 import { demoOrganizationId } from '../../../../server/seed/tenancy';
 import { testDatabases } from '../../../support/databases';
 import { TEST_SECRET_KEY, TEST_SHEDDING, bearer, call, insertUser, tokenFor } from '../../../support/server';
@@ -60,7 +59,7 @@ const quiet = { error: () => undefined, warn: () => undefined };
 describe.each(testDatabases)('reports on $name', (target) => {
   const suite = useServerSuite(target, {
     app: false,
-    seed: (database, clock) => seedDemo(database, { now: clock.now() }),
+    demo: {},
   });
   const { clock } = suite;
   let smtp: SmtpSink;
