@@ -52,12 +52,24 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   return queue(() => scryptOnce(password, salt, options));
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. `salt` is for the precomputed demo hashes only. */
+/** scrypt's cost parameters, as a hash records them. */
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * `scrypt$N$r$p$salt$hash`, salt and hash in base64. `salt` is for the precomputed demo hashes only;
+ * `params` for the tests' fixture accounts only (a cheap hash their sign-ins verify in milliseconds):
+ * every password the server sets is hashed with SCRYPT_PARAMS.
+ */
 export async function hashPassword(
   password: string,
   salt: Buffer = randomBytes(SALT_LENGTH),
+  params: ScryptParams = SCRYPT_PARAMS,
 ): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = params;
   const key = await derive(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }

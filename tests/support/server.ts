@@ -16,6 +16,7 @@ import { Secret, TOTP } from 'otpauth';
 import { createSecretBox } from '../../server/security/secret-box';
 import { createLogger } from '../../server/logger';
 import { DEMO_PASSWORD_HASHES } from '../../server/seed/demo-hashes';
+import { hashPassword } from '../../server/auth/password';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../../shared/constants';
 
@@ -77,11 +78,24 @@ export interface TestUser {
   password: string;
 }
 
+/**
+ * scrypt at a thousandth of the production cost: what a fixture account's sign-in verifies. The production
+ * cost (~0.4 s of CPU per sign-in) is what the hashing tests and the sign-in flood test (`strength:
+ * 'production'`) are about; every other suite signs its fixtures in for what follows the sign-in.
+ */
+const FIXTURE_SCRYPT = { N: 2 ** 7, r: 8, p: 1 } as const;
+let fixtureHash: Promise<string> | undefined;
+
+/** DEMO_PASSWORD's hash for fixture accounts, made once per process at the fixture cost. */
+export function fixturePasswordHash(): Promise<string> {
+  return (fixtureHash ??= hashPassword(DEMO_PASSWORD, undefined, FIXTURE_SCRYPT));
+}
+
 /** Inserts a user whose password is DEMO_PASSWORD, without paying for a hash. */
 export async function insertUser(
   database: Database,
   role: SystemRoleId,
-  options: { status?: UserStatus; email?: string } = {},
+  options: { status?: UserStatus; email?: string; strength?: 'fixture' | 'production' } = {},
 ): Promise<TestUser> {
   const id = randomUUID();
   const email = options.email ?? `${role}-${id.slice(0, 8)}@test.example`;
@@ -91,7 +105,10 @@ export async function insertUser(
     name: `Test ${role}`,
     role,
     status: options.status ?? 'active',
-    passwordHash: DEMO_PASSWORD_HASHES['admin@demo.example'],
+    passwordHash:
+      options.strength === 'production'
+        ? DEMO_PASSWORD_HASHES['admin@demo.example']
+        : await fixturePasswordHash(),
   });
   return { id, email, password: DEMO_PASSWORD };
 }
