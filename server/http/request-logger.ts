@@ -69,6 +69,7 @@ export function requestLoggerFactory(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
+  if (options.level !== undefined || options.serializers !== undefined)
+    return logger.child(bindings, options);
   return new RequestLogger(logger, bindings);
 }

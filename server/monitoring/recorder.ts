@@ -214,14 +214,16 @@ export function installRequestRecording(
         : {}),
     });
   };
-  const recorded = (route: string): onResponseHookHandler => (request, reply, done) => {
-    try {
-      recordAnswer(request, reply, route);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  };
+  const recorded =
+    (route: string): onResponseHookHandler =>
+    (request, reply, done) => {
+      try {
+        recordAnswer(request, reply, route);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    };
   // Callback hooks: they run after every answer and have nothing to wait for (no promise per request).
   // Each route's own, knowing its template (no lookup of the route per request); a request no route
   // matched is recorded by the global one.

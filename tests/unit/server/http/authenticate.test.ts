@@ -22,10 +22,14 @@ describe('bearerToken', () => {
 
 describe('bearerToken against the expression it replaces on the hot path', () => {
   const expression = (header: string) => /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  it.each(['Bearer a\u00a0b', 'Bearer a\u000bb', 'Bearer a\u000cb', 'Bearer a\rb', 'Bearer ab\u2028', 'Bearer x'])(
-    'reads %j as the expression does',
-    (header) => {
-      expect(bearerToken(header)).toBe(expression(header));
-    },
-  );
+  it.each([
+    'Bearer a\u00a0b',
+    'Bearer a\u000bb',
+    'Bearer a\u000cb',
+    'Bearer a\rb',
+    'Bearer ab\u2028',
+    'Bearer x',
+  ])('reads %j as the expression does', (header) => {
+    expect(bearerToken(header)).toBe(expression(header));
+  });
 });
