@@ -74,10 +74,10 @@ export function installHostCheck(app: FastifyInstance, allowed: readonly string[
   const names = new Set([...LOOPBACK_HOSTS, ...allowed.map((name) => name.toLowerCase())]);
   // A callback hook: it waits for nothing, and runs on every request. Every request to a server names the
   // same host or two: the last one allowed is remembered as written.
-  let lastAllowed = '';
+  let lastAllowed: string | undefined;
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.host ?? '';
-    if (header === lastAllowed && header !== '') return done();
+    if (header === lastAllowed) return done();
     if (names.has(hostName(header))) {
       lastAllowed = header;
       return done();

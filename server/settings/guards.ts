@@ -30,21 +30,24 @@ const MAINTENANCE_OPEN = new Set([
  */
 export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext): void {
   // A callback hook: with the settings in memory (peek) and no maintenance, a request passes without a
-  // promise; otherwise the same checks wait for the settings.
+  // promise; otherwise the same checks wait for the settings, and maintenance for the super-admin check.
   app.addHook('onRequest', (request, _reply, done) => {
     const path = pathOf(request.url);
     if (path === HEALTH_CHECK) return done();
     const known = ctx.settings.peek();
-    if (known) {
-      let passed: boolean;
-      try {
-        passed = guardedInMemory(request, path, known.settings);
-      } catch (error) {
-        return done(error as Error);
-      }
-      if (passed) return done();
+    if (!known) {
+      // Nothing returned from a callback hook: Fastify would take a promise for the hook's own end.
+      guarded(request, path).then(() => done(), done);
+      return;
     }
-    guarded(request, path).then(() => done(), done);
+    let passed: boolean;
+    try {
+      passed = guardedInMemory(request, path, known.settings);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (passed) return done();
+    superAdminOnly(request).then(() => done(), done);
   });
 
   /**
@@ -71,7 +74,11 @@ export function registerSettingsGuards(app: FastifyInstance, ctx: ServerContext)
 
   const guarded = async (request: FastifyRequest, path: string) => {
     const { settings } = await ctx.settings.current();
-    if (guardedInMemory(request, path, settings)) return;
+    if (!guardedInMemory(request, path, settings)) await superAdminOnly(request);
+  };
+
+  /** Maintenance mode: only a super admin passes. */
+  const superAdminOnly = async (request: FastifyRequest) => {
     if (!(await isSuperAdmin(ctx, request))) throw maintenance();
   };
 }
