@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../db/client';
 import type { PgliteFolder } from '../db/pglite-folders';
-import { migrateDatabase } from '../db/migrate';
+import { openScratchDatabase } from '../db/scratch';
 import { backupLocations, backupRuns } from '../db/schema';
 import { chainHead } from '../audit/chain';
 import { fileSha256, readArchiveFile } from './crypto';
@@ -285,9 +285,8 @@ export async function testRestore(
   const began = performance.now();
   try {
     const files = await archiveFiles(service, run);
-    const scratch = await openDatabase();
+    const scratch = await openScratchDatabase(service.now().getTime());
     try {
-      await migrateDatabase(scratch, { now: service.now().getTime() });
       const started = performance.now();
       await restoreArchives(scratch, {
         files,

@@ -39,3 +39,14 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     await sealLegacyAuditRecords(db);
   });
 }
+
+/** `database` migrated (migrateDatabase); closed if that fails, so that the caller has nothing to close. */
+export async function migrated(database: Database, options: MigrateOptions = {}): Promise<Database> {
+  try {
+    await migrateDatabase(database, options);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { startOfUtcDay } from '../business/formulas';
 import { createJobRunner } from '../jobs/runner';
 import { seedDemo } from '../seed/demo';
-import { openDatabase } from './client';
+import { openDatabase, type Database } from './client';
 import { migrateDatabase } from './migrate';
 import { USTAR_BLOCK, ustarEntries } from './snapshot-files';
 import { serverSecrets } from './schema';
@@ -37,21 +37,27 @@ export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
     await jobs.stop(0);
     const [secrets] = await database.db.select({ n: count() }).from(serverSecrets);
     if (secrets?.n) throw new Error('The demo snapshot must not carry a signing secret');
-    // After a checkpoint only the current WAL segment is needed; the others (16 MiB each, full of the
-    // seed's inserts) would triple the dump and the first start's load time.
-    await database.db.execute(sql`checkpoint`);
-    const current = (await database.db.execute(
-      sql`select pg_walfile_name(pg_current_wal_lsn()) as name`,
-    )) as { rows: { name: string }[] };
-    const keep = current.rows[0]?.name;
-    if (!keep) throw new Error('no current WAL segment');
-    const dump = await database.dumpDataDir?.();
-    if (!dump) throw new Error('PGlite database without dumpDataDir');
-    const tar = withoutOldWalSegments(Buffer.from(await dump.arrayBuffer()), keep);
-    return new Blob([gzipSync(tar)], { type: GZIP });
+    return new Blob([gzipSync(await compactDump(database))], { type: GZIP });
   } finally {
     await database.close();
   }
+}
+
+/**
+ * A PGlite database's data directory as a ustar archive, without the WAL segments a checkpoint made
+ * unnecessary: only the current segment is needed; the others (16 MiB each, full of a seed's or the
+ * migrations' inserts) would triple the dump and the time to load it.
+ */
+export async function compactDump(database: Database): Promise<Buffer> {
+  await database.db.execute(sql`checkpoint`);
+  const current = (await database.db.execute(sql`select pg_walfile_name(pg_current_wal_lsn()) as name`)) as {
+    rows: { name: string }[];
+  };
+  const keep = current.rows[0]?.name;
+  if (!keep) throw new Error('no current WAL segment');
+  const dump = await database.dumpDataDir?.();
+  if (!dump) throw new Error('PGlite database without dumpDataDir');
+  return withoutOldWalSegments(Buffer.from(await dump.arrayBuffer()), keep);
 }
 
 const WAL_SEGMENT = /(^|\/)pg_wal\/([0-9A-F]{24})$/;

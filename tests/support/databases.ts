@@ -4,15 +4,14 @@
  * Suites run over the targets with
  *   describe.each(testDatabases)('... on $name', (target) => { ... target.open() ... })
  */
-import { sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startOfUtcDay } from '../../server/business/formulas';
 import { openDatabase, type Database, type DatabaseKind } from '../../server/db/client';
-import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase } from '../../server/db/migrate';
-import { withoutOldWalSegments } from '../../server/db/snapshot';
+import { DEFAULT_MIGRATIONS_FOLDER, migrateDatabase, migrated } from '../../server/db/migrate';
+import { compactDump } from '../../server/db/snapshot';
 import { seedDemo, type SeedOptions } from '../../server/seed/demo';
 import { demoSnapshotKey, SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
 import { cachedFile } from './demo-snapshot';
@@ -64,16 +63,6 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
     await client.query(text);
   } finally {
     await client.end();
-  }
-}
-
-async function migrated(database: Database): Promise<Database> {
-  try {
-    await migrateDatabase(database);
-    return database;
-  } catch (error) {
-    await database.close();
-    throw error;
   }
 }
 
@@ -136,18 +125,6 @@ function demoSeedKey(seed: DemoSeed): Promise<string> {
   return key;
 }
 
-/** A PGlite dump without the WAL segments a checkpoint made unnecessary (the seed's inserts fill several). */
-async function compactDump(database: Database): Promise<Blob> {
-  await database.db.execute(sql`checkpoint`);
-  const current = (await database.db.execute(sql`select pg_walfile_name(pg_current_wal_lsn()) as name`)) as {
-    rows: { name: string }[];
-  };
-  const keep = current.rows[0]?.name;
-  const dump = await database.dumpDataDir?.();
-  if (!keep || !dump) throw new Error('PGlite database without a current WAL segment or dumpDataDir');
-  return new Blob([withoutOldWalSegments(Buffer.from(await dump.arrayBuffer()), keep)]);
-}
-
 const pglite: TestDatabaseTarget = {
   name: 'pglite',
   // Migrating again is cheap and keeps the catalogue sync under test.
@@ -160,7 +137,7 @@ const pglite: TestDatabaseTarget = {
       const database = await pglite.open();
       try {
         await seedDemo(database, seed);
-        const dump = await compactDump(database);
+        const dump = new Blob([await compactDump(database)]);
         seeded = database;
         return dump;
       } catch (error) {
