@@ -1,5 +1,5 @@
-// What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests,
-// age for the backup suites, pdftotext (poppler-utils) for the report suites, the PostgreSQL 15 server
+// What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests
+// (its headless shell, and the whole browser for one spec), age for the backup suites, pdftotext (poppler-utils) for the report suites, the PostgreSQL 15 server
 // binaries for the throwaway cluster the PostgreSQL suites run on, and HAProxy and PgBouncer (with
 // PostgreSQL's pg_basebackup) for the cluster suite (tests/cluster, scripts/cluster).
 // Plain JavaScript on purpose: it runs before anything of the project is built.
@@ -16,7 +16,13 @@ const PG_CLUSTER = path.join(ROOT, 'scripts/pg-cluster.sh');
 export function requirements(env = process.env) {
   const pgBin = env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
   const needs = [
-    { what: 'Chromium', file: env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
+    {
+      what: 'Chromium (headless shell)',
+      file: env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+      pkg: 'chromium-headless-shell',
+    },
+    // The whole browser, for the one spec that needs what the shell lacks (browser Notifications).
+    { what: 'Chromium', file: env.WHOLE_CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium' },
     // The backup suites decrypt an archive with Debian's age to prove it opens without the app.
     { what: 'age', file: '/usr/bin/age', pkg: 'age' },
     // The report suites read a generated PDF's text back with poppler's pdftotext.

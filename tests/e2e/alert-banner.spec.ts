@@ -1,9 +1,15 @@
 import type { Page } from '@playwright/test';
+import { CHROMIUM_ARGS, WHOLE_CHROMIUM_PATH } from '../support/chromium';
 import { DEMO, expect, signInAs, test } from './fixtures';
 
 // The demo's opening alerts arrive on a first start only.
 // With motion: the banner's rotation and fade are part of what this spec checks (the others reduce it).
-test.use({ firstStart: true, reducedMotion: 'no-preference' });
+// In the whole browser: the headless shell the other specs run in shows no browser Notification.
+test.use({
+  firstStart: true,
+  reducedMotion: 'no-preference',
+  launchOptions: { executablePath: WHOLE_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+});
 
 /**
  * The alert banner (part 1 §2) end to end: the embedded server's demonstration alerts arrive through

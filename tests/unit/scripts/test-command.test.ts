@@ -87,8 +87,16 @@ function listening(port: number): Promise<boolean> {
 const stateFile = (port: number) => path.join(process.env.TMPDIR ?? '/tmp', `ops-console-pg-${port}.dir`);
 
 describe('what the test command needs', () => {
-  it('needs Chromium, HAProxy, PgBouncer and the PostgreSQL 15 server (the cluster suite runs its own)', () => {
-    const all = ['chromium', 'age', 'poppler-utils', 'haproxy', 'pgbouncer', 'postgresql-15'];
+  it('needs both Chromiums, HAProxy, PgBouncer and the PostgreSQL 15 server (the cluster suite runs its own)', () => {
+    const all = [
+      'chromium-headless-shell',
+      'chromium',
+      'age',
+      'poppler-utils',
+      'haproxy',
+      'pgbouncer',
+      'postgresql-15',
+    ];
     expect(requirements({}).map((r) => r.pkg)).toEqual(all);
     expect(requirements({ TEST_DATABASE_URL: 'postgres://x' }).map((r) => r.pkg)).toEqual(all);
     expect(requirements({ CHROMIUM_PATH: '/opt/c' })[0]?.file).toBe('/opt/c');
@@ -213,14 +221,19 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
       'apt-get': 'echo "DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> "$(dirname "$0")/calls.log"',
       npm: 'exit 0',
     });
-    const outcome = await runTestCommand(['unit'], baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium' }));
+    const outcome = await runTestCommand(
+      ['unit'],
+      baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium-headless-shell' }),
+    );
     const calls = readFileSync(log, 'utf8');
     expect(calls).toContain('apt-get update -qq');
-    expect(calls).toMatch(/apt-get install -y -qq --no-install-recommends chromium\n/);
+    expect(calls).toMatch(/apt-get install -y -qq --no-install-recommends chromium-headless-shell\n/);
     expect(calls).toContain('DEBIAN_FRONTEND=noninteractive');
     // The fake apt-get installed nothing, and the command says so instead of running the stages.
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toContain('Still missing after installing: Chromium (/nonexistent/chromium)');
+    expect(outcome.stderr).toContain(
+      'Still missing after installing: Chromium (headless shell) (/nonexistent/chromium-headless-shell)',
+    );
     expect(calls).not.toContain('npm run');
   });
 
@@ -244,14 +257,14 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
       'runuser',
       ['-u', 'nobody', '--', node, path.join(open, 'scripts', 'test.mjs')],
       {
-        env: baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium', HOME: '/tmp' }),
+        env: baseEnv(dir, { CHROMIUM_PATH: '/nonexistent/chromium-headless-shell', HOME: '/tmp' }),
         encoding: 'utf8',
       },
     );
     rmSync(open, { recursive: true, force: true });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'npm test needs chromium from Debian and is not running as root: run "sudo apt-get install -y chromium", then npm test again.',
+      'npm test needs chromium-headless-shell from Debian and is not running as root: run "sudo apt-get install -y chromium-headless-shell", then npm test again.',
     ]);
   });
 });
