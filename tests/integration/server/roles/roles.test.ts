@@ -396,7 +396,10 @@ describe.each(testDatabases)('roles and permissions on $name', (target) => {
     return { url: buildPath(endpoint.path, params), payload };
   }
 
-  describe.each(SYSTEM_ROLES.map((r) => ({ role: r.id, held: r.permissions })))(
+  // The matrix's gates read roles with the same statements on either engine: it runs on PGlite. The rest of
+  // the file runs on both (roles created at once race on a real pool).
+  const matrixRoles = target.name === 'pglite' ? SYSTEM_ROLES : [];
+  describe.each(matrixRoles.map((r) => ({ role: r.id, held: r.permissions })))(
     'as $role',
     ({ role, held }) => {
       it.each(GUARDED.map(([name, endpoint]) => ({ name, endpoint })))(
