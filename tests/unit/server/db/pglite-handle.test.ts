@@ -11,8 +11,15 @@ const deferred = () => {
 
 describe('the gated PGlite client', () => {
   const opened: PGlite[] = [];
+  /** A new database's folder, dumped once: the later instances load it instead of running initdb again. */
+  let blank: Promise<Blob> | undefined;
   const open = async () => {
-    const instance = await PGlite.create();
+    blank ??= PGlite.create().then(async (first) => {
+      const dump = await first.dumpDataDir('none');
+      await first.close();
+      return dump;
+    });
+    const instance = await PGlite.create({ loadDataDir: await blank });
     opened.push(instance);
     return instance;
   };
