@@ -1,12 +1,17 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { openDatabase, type Database } from './client';
 import { migrated } from './migrate';
 import { compactDump } from './snapshot';
 
+// On libuv's pool: the server goes on answering while the ~40 MB dump is packed or unpacked.
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
 /**
  * Opens new in-memory PGlite databases, migrated, for work that must not touch the server's own (a restore
  * test loads a recovery point into one). PGlite's initdb and the migrations from nothing take seconds of
- * CPU: the first database pays them and leaves its dump (gzipped, ~2 MB), taken before its caller has it;
+ * CPU: the first database pays them and leaves its dump (gzipped, ~5 MB of ~40), taken before its caller has it;
  * every later one loads that dump (a fraction of a second) and migrates only what `now` asks of it (the
  * day's partitions). A failed first database leaves no dump: the next one tries again. `migrationsFolder`:
  * as migrateDatabase's.
@@ -16,11 +21,11 @@ export function scratchDatabases(migrationsFolder?: string): (now: number) => Pr
   let template: Promise<Buffer> | undefined;
   return async (now) => {
     if (template) {
-      const dump = gunzipSync(await template);
+      const dump = await gunzipAsync(await template);
       return migrated(await openDatabase({ pgliteSnapshot: new Blob([dump]) }), options(now));
     }
     const first = (async () => migrated(await openDatabase(), options(now)))();
-    const building = first.then(async (database) => gzipSync(await compactDump(database)));
+    const building = first.then(async (database) => gzipAsync(await compactDump(database)));
     template = building;
     building.catch(() => {
       if (template === building) template = undefined;
