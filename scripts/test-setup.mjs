@@ -1,7 +1,8 @@
 // What `npm test` needs from the machine before it can run: Debian's Chromium for the end-to-end tests
-// (its headless shell, and the whole browser for one spec), age for the backup suites, pdftotext (poppler-utils) for the report suites, the PostgreSQL 15 server
-// binaries for the throwaway cluster the PostgreSQL suites run on, and HAProxy and PgBouncer (with
-// PostgreSQL's pg_basebackup) for the cluster suite (tests/cluster, scripts/cluster).
+// (its headless shell, and the whole browser for one spec), age for the backup suites, pdftotext
+// (poppler-utils) for the report suites, the PostgreSQL 15 server binaries for the throwaway cluster the
+// PostgreSQL suites run on, and HAProxy and PgBouncer (with PostgreSQL's pg_basebackup) for the cluster
+// suite (tests/cluster, scripts/cluster).
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

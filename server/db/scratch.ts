@@ -11,10 +11,10 @@ const gunzipAsync = promisify(gunzip);
 /**
  * Opens new in-memory PGlite databases, migrated, for work that must not touch the server's own (a restore
  * test loads a recovery point into one). PGlite's initdb and the migrations from nothing take seconds of
- * CPU: the first database pays them and leaves its dump (gzipped, ~5 MB of ~40), taken before its caller has it;
- * every later one loads that dump (a fraction of a second) and migrates only what `now` asks of it (the
- * day's partitions). A failed first database leaves no dump: the next one tries again. `migrationsFolder`:
- * as migrateDatabase's.
+ * CPU: the first database pays them and leaves its dump (gzipped, ~5 MB of ~40), taken before its caller
+ * has it; every later one loads that dump (a fraction of a second) and migrates only what `now` asks of it
+ * (the day's partitions). A failed first database leaves no dump: the next one tries again.
+ * `migrationsFolder`: as migrateDatabase's.
  */
 export function scratchDatabases(migrationsFolder?: string): (now: number) => Promise<Database> {
   const options = (now: number) => ({ now, ...(migrationsFolder ? { migrationsFolder } : {}) });
