@@ -21,6 +21,6 @@ export async function demoSnapshotKey(now: number): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where the demo snapshot of `key` is kept for the tests. */
-export const cachedSnapshotFile = (key: string): string =>
-  path.join(SNAPSHOT_CACHE_DIR, `pglite-demo-${key}.tar.gz`);
+/** Where the demo (or empty) snapshot of `key` is kept for the tests. */
+export const cachedSnapshotFile = (key: string, kind: 'demo' | 'empty' = 'demo'): string =>
+  path.join(SNAPSHOT_CACHE_DIR, `pglite-${kind}-${key}.tar.gz`);

@@ -12,7 +12,7 @@ import {
   removePreviousFolders,
   removeStaleLockFile,
 } from './db/pglite-folders';
-import { DEMO_SNAPSHOT_FILE } from './db/snapshot';
+import { DEMO_SNAPSHOT_FILE, EMPTY_SNAPSHOT_FILE } from './db/snapshot';
 import { extractSnapshot } from './db/snapshot-files';
 import { fillDemoDay } from './seed/anchor';
 import { seedDemo as loadDemoDataset } from './seed/demo';
@@ -59,6 +59,8 @@ export interface StartServerOptions {
   migrationsFolder?: string;
   /** The demo database dump a new PGlite data directory starts from (made by the build). */
   demoSnapshotFile?: string;
+  /** The empty database's dump (made by the build) it starts from without the demo. */
+  emptySnapshotFile?: string;
   /**
    * The extraction of that dump into `dataDir`, already under way (server/worker.ts starts it before it
    * loads the server's modules, which it overlaps); answers whether it extracted.
@@ -108,13 +110,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (folder) {
     for (const done of await recoverPgliteFolders(folder)) logger.warn(`PGlite data folder: ${done}`);
   }
-  // A new folder starts from the build's demo database, extracted by Node (not by PGlite's loadDataDir).
-  const extracted =
-    folder && wantsDemo
-      ? await (options.snapshotExtraction ??
-          extractSnapshot(options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE, folder))
-      : false;
-  if (extracted) timer.mark('extract demo snapshot');
+  // A new folder starts from one of the build's databases, extracted by Node (not by PGlite's loadDataDir):
+  // the demo's, or without the demo the empty one (migrated: no initdb, no migrations from nothing). Without
+  // the file (sources not built), PGlite's initdb makes the database.
+  const snapshotFile = wantsDemo
+    ? (options.demoSnapshotFile ?? DEMO_SNAPSHOT_FILE)
+    : (options.emptySnapshotFile ?? EMPTY_SNAPSHOT_FILE);
+  const extracted = folder
+    ? await (options.snapshotExtraction ?? extractSnapshot(snapshotFile, folder))
+    : false;
+  if (extracted) timer.mark(wantsDemo ? 'extract demo snapshot' : 'extract empty snapshot');
   const { database, notices } = folder
     ? await openPgliteFolder(folder, logger)
     : {

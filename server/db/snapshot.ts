@@ -10,23 +10,33 @@ import { USTAR_BLOCK, ustarEntries } from './snapshot-files';
 import { serverSecrets } from './schema';
 
 /**
- * A new PGlite database spends seconds in initdb. The build instead makes one migrated database with
- * the demo dataset, dumps it, and a first start on an empty data directory loads that dump.
- * Resolved two levels up like the migrations: right from server/db/*.ts and from dist/<x>/<y>.js.
+ * A new PGlite database spends seconds in initdb and its migrations from nothing. The build instead makes
+ * one migrated database, dumps it (the empty snapshot), loads the demo dataset into it and dumps it again
+ * (the demo snapshot): a first start on an empty data directory loads the demo's, or the empty one's when
+ * it refuses the demo. Resolved two levels up like the migrations: right from server/db/*.ts and from
+ * dist/<x>/<y>.js.
  */
 export const DEMO_SNAPSHOT_FILE = fileURLToPath(
   new URL('../../dist/server/pglite-demo.tar.gz', import.meta.url),
 );
+export const EMPTY_SNAPSHOT_FILE = fileURLToPath(
+  new URL('../../dist/server/pglite-empty.tar.gz', import.meta.url),
+);
 
 const GZIP = 'application/x-gzip';
 
-/** Migrated, catalogue synced, demo dataset loaded; never a signing secret (each install makes its own). */
-export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
+export interface Snapshots {
+  /** Migrated, catalogue synced, the job runner's schema made; no data. */
+  empty: Blob;
+  /** The same with the demo dataset loaded. */
+  demo: Blob;
+}
+
+/** The build's two snapshots; never a signing secret in either (each install makes its own). */
+export async function createSnapshots(now = Date.now()): Promise<Snapshots> {
   const database = await openDatabase();
   try {
     await migrateDatabase(database, { now });
-    // From the start of the build's UTC day: the first start moves it by whole days (seed/anchor.ts).
-    await seedDemo(database, { now: startOfUtcDay(now), anchored: false, reports: true });
     // The job runner's schema too: a first start then only checks its version instead of creating it.
     const jobs = createJobRunner({
       database,
@@ -35,12 +45,19 @@ export async function createDemoSnapshot(now = Date.now()): Promise<Blob> {
     });
     await jobs.start();
     await jobs.stop(0);
-    const [secrets] = await database.db.select({ n: count() }).from(serverSecrets);
-    if (secrets?.n) throw new Error('The demo snapshot must not carry a signing secret');
-    return new Blob([gzipSync(await compactDump(database))], { type: GZIP });
+    const empty = await snapshotOf(database);
+    // From the start of the build's UTC day: the first start moves it by whole days (seed/anchor.ts).
+    await seedDemo(database, { now: startOfUtcDay(now), anchored: false, reports: true });
+    return { empty, demo: await snapshotOf(database) };
   } finally {
     await database.close();
   }
+}
+
+async function snapshotOf(database: Database): Promise<Blob> {
+  const [secrets] = await database.db.select({ n: count() }).from(serverSecrets);
+  if (secrets?.n) throw new Error('A database snapshot must not carry a signing secret');
+  return new Blob([gzipSync(await compactDump(database))], { type: GZIP });
 }
 
 /**

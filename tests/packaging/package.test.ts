@@ -48,13 +48,14 @@ afterAll(async () => {
 });
 
 describe('app.asar', () => {
-  it('holds the main bundles, the preload, the renderer build and the server migrations', () => {
+  it('holds the main bundles, the preload, the renderer build, the database snapshots and the server migrations', () => {
     for (const file of [
       '/package.json',
       '/dist/main/electron.js',
       '/dist/main/browser.js',
       '/dist/server/worker.js',
       '/dist/server/pglite-demo.tar.gz',
+      '/dist/server/pglite-empty.tar.gz',
       '/dist/preload/preload.cjs',
       '/dist/preload/bridge.js',
       '/dist/renderer/index.html',

@@ -7,22 +7,31 @@
  * (scripts/snapshot-key.ts). A build files its own there under the same key: `npm test` loads the build's.
  */
 import { mkdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
-import { createDemoSnapshot } from '../../server/db/snapshot';
+import { createSnapshots } from '../../server/db/snapshot';
 import { cachedSnapshotFile, demoSnapshotKey, SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
 /** Longer than a snapshot takes on a busy machine: a lock this old was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 const WAIT_STEP_MS = 250;
 
-let made: Promise<string> | undefined;
+const made = new Map<'demo' | 'empty', Promise<string>>();
 
 /** The path of the demo snapshot for today's sources, made by the first test file of the run that asks. */
-export function demoSnapshotFile(): Promise<string> {
-  made ??= (async () => {
-    const now = Date.now();
-    const file = cachedSnapshotFile(await demoSnapshotKey(now));
-    return cachedFile(file, async () => createDemoSnapshot(now));
-  })();
-  return made;
+export const demoSnapshotFile = (): Promise<string> => snapshotFile('demo');
+
+/** The empty one (migrated, no data: a first start that refuses the demo), made alike. */
+export const emptySnapshotFile = (): Promise<string> => snapshotFile('empty');
+
+function snapshotFile(kind: 'demo' | 'empty'): Promise<string> {
+  let file = made.get(kind);
+  if (!file) {
+    file = (async () => {
+      const now = Date.now();
+      const cached = cachedSnapshotFile(await demoSnapshotKey(now), kind);
+      return cachedFile(cached, async () => (await createSnapshots(now))[kind]);
+    })();
+    made.set(kind, file);
+  }
+  return file;
 }
 
 /**

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoAnchor, reportFiles, reports, serverSecrets, users } from '../../../../server/db/schema';
+import { demoAnchor, reportFiles, reports, roles, serverSecrets, users } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
 import { startServer, type RunningServer } from '../../../../server/start';
-import { demoSnapshotFile } from '../../../support/demo-snapshot';
+import { demoSnapshotFile, emptySnapshotFile } from '../../../support/demo-snapshot';
 
 const quiet = createLogger({ level: 'silent' });
 /** Each test starts two or three whole servers: ~10 s each on a quiet machine, a minute on a loaded one. */
@@ -88,6 +88,46 @@ describe('the demo database snapshot a first start loads', () => {
       started.push(none);
       const [empty] = await none.database.db.select({ n: count() }).from(users);
       expect(empty?.n).toBe(0);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'without the demo, starts a new data directory from the empty snapshot: migrated, no data, its own secret',
+    async () => {
+      const emptyFile = await emptySnapshotFile();
+      const server = await startServer({
+        dataDir: path.join(work, 'h'),
+        emptySnapshotFile: emptyFile,
+        seedDemo: false,
+        logger: quiet,
+      });
+      started.push(server);
+      // Extracted, not made by initdb and the migrations from nothing.
+      expect(Object.keys(server.startup)).toContain('extract empty snapshot');
+      expect((await server.database.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+      expect((await server.database.db.select({ n: count() }).from(roles))[0]?.n).toBeGreaterThan(0);
+      expect((await server.database.db.select().from(serverSecrets))[0]?.value).toBeTruthy();
+      await server.close();
+      // The next start opens the folder as it is.
+      const again = await startServer({
+        dataDir: path.join(work, 'h'),
+        emptySnapshotFile: emptyFile,
+        seedDemo: false,
+        logger: quiet,
+      });
+      started.push(again);
+      expect(Object.keys(again.startup)).not.toContain('extract empty snapshot');
+      // Without the file (sources not built), initdb makes the database, as before.
+      const unbuilt = await startServer({
+        dataDir: path.join(work, 'i'),
+        emptySnapshotFile: path.join(work, 'no-such-snapshot.tar.gz'),
+        seedDemo: false,
+        logger: quiet,
+      });
+      started.push(unbuilt);
+      expect(Object.keys(unbuilt.startup)).not.toContain('extract empty snapshot');
+      expect((await unbuilt.database.db.select({ n: count() }).from(roles))[0]?.n).toBeGreaterThan(0);
     },
     START_TIMEOUT_MS,
   );
