@@ -1,10 +1,11 @@
 /**
- * The demo snapshot (server/db/snapshot.ts: migrated, catalogue synced, demo dataset loaded), and the empty
- * one a start without the demo loads, for tests that start whole servers: made once per run and kept on disk, so that each such server loads it in
- * seconds instead of seeding the demo again (~20 s of PGlite each). It is the same file the build makes
- * for a first start (dist/server/pglite-{demo,empty}.tar.gz), made from the sources under test: keyed by every
- * server and shared source file, the PGlite version, and the UTC day the demo is anchored to
- * (scripts/snapshot-key.ts). A build files its own there under the same key: `npm test` loads the build's.
+ * The demo snapshot (server/db/snapshot.ts: migrated, catalogue synced, demo dataset loaded), and the
+ * empty one a start without the demo loads, for tests that start whole servers: made once per run and kept
+ * on disk, so that each such server loads it in seconds instead of seeding the demo again (~20 s of PGlite
+ * each). They are the files the build makes for a first start (dist/server/pglite-{demo,empty}.tar.gz),
+ * made from the sources under test: keyed by every server and shared source file, the PGlite version, and
+ * the UTC day the demo is anchored to (scripts/snapshot-key.ts). A build files its own there under the same
+ * key: `npm test` loads the build's.
  */
 import { mkdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createSnapshots } from '../../server/db/snapshot';
