@@ -9,9 +9,11 @@ import { cachedSnapshotFile, demoSnapshotKey, SNAPSHOT_CACHE_DIR } from './snaps
 const now = Date.now();
 const key = await demoSnapshotKey(now);
 const snapshots = await createSnapshots(now);
+// The empty one first: a demo snapshot in the tests' cache means both are there
+// (tests/support/demo-snapshot.ts).
 for (const [kind, file] of [
-  ['demo', DEMO_SNAPSHOT_FILE],
   ['empty', EMPTY_SNAPSHOT_FILE],
+  ['demo', DEMO_SNAPSHOT_FILE],
 ] as const) {
   const snapshot = snapshots[kind];
   await mkdir(path.dirname(file), { recursive: true });

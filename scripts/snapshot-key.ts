@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startOfUtcDay } from '../server/business/formulas';
+import type { SnapshotKind } from '../server/db/snapshot';
 
 /** The tests' cache of databases: the migrated one (tests/support/databases.ts) and the demo snapshots. */
 export const SNAPSHOT_CACHE_DIR = path.resolve('node_modules/.cache/ops-console-tests');
@@ -22,5 +23,5 @@ export async function demoSnapshotKey(now: number): Promise<string> {
 }
 
 /** Where the demo (or empty) snapshot of `key` is kept for the tests. */
-export const cachedSnapshotFile = (key: string, kind: 'demo' | 'empty' = 'demo'): string =>
+export const cachedSnapshotFile = (key: string, kind: SnapshotKind = 'demo'): string =>
   path.join(SNAPSHOT_CACHE_DIR, `pglite-${kind}-${key}.tar.gz`);

@@ -32,6 +32,8 @@ export interface Snapshots {
   demo: Blob;
 }
 
+export type SnapshotKind = keyof Snapshots;
+
 /** The build's two snapshots; never a signing secret in either (each install makes its own). */
 export async function createSnapshots(now = Date.now()): Promise<Snapshots> {
   const database = await openDatabase();

@@ -8,31 +8,38 @@
  * key: `npm test` loads the build's.
  */
 import { mkdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
-import { createSnapshots } from '../../server/db/snapshot';
+import { createSnapshots, type SnapshotKind } from '../../server/db/snapshot';
 import { cachedSnapshotFile, demoSnapshotKey, SNAPSHOT_CACHE_DIR } from '../../scripts/snapshot-key';
 /** Longer than a snapshot takes on a busy machine: a lock this old was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 const WAIT_STEP_MS = 250;
 
-const made = new Map<'demo' | 'empty', Promise<string>>();
+let made: Promise<Record<SnapshotKind, string>> | undefined;
 
 /** The path of the demo snapshot for today's sources, made by the first test file of the run that asks. */
-export const demoSnapshotFile = (): Promise<string> => snapshotFile('demo');
+export const demoSnapshotFile = async (): Promise<string> => (await snapshotFiles()).demo;
 
 /** The empty one (migrated, no data: a first start that refuses the demo), made alike. */
-export const emptySnapshotFile = (): Promise<string> => snapshotFile('empty');
+export const emptySnapshotFile = async (): Promise<string> => (await snapshotFiles()).empty;
 
-function snapshotFile(kind: 'demo' | 'empty'): Promise<string> {
-  let file = made.get(kind);
-  if (!file) {
-    file = (async () => {
-      const now = Date.now();
-      const cached = cachedSnapshotFile(await demoSnapshotKey(now), kind);
-      return cachedFile(cached, async () => (await createSnapshots(now))[kind]);
-    })();
-    made.set(kind, file);
-  }
-  return file;
+/**
+ * Both snapshots come from one database (createSnapshots): made together, under the demo file's lock, the
+ * empty one filed first, so that a demo file in the cache means both are there (make-snapshot.ts files the
+ * build's in the same order).
+ */
+function snapshotFiles(): Promise<Record<SnapshotKind, string>> {
+  made ??= (async () => {
+    const now = Date.now();
+    const key = await demoSnapshotKey(now);
+    const files = { demo: cachedSnapshotFile(key, 'demo'), empty: cachedSnapshotFile(key, 'empty') };
+    await cachedFile(files.demo, async () => {
+      const snapshots = await createSnapshots(now);
+      await writeWhole(files.empty, snapshots.empty);
+      return snapshots.demo;
+    });
+    return files;
+  })();
+  return made;
 }
 
 /**
@@ -58,14 +65,19 @@ export async function cachedFile(file: string, make: () => Promise<Blob>): Promi
     }
     try {
       if (await exists(file)) return file;
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, Buffer.from(await (await make()).arrayBuffer()));
-      await rename(partial, file);
+      await writeWhole(file, await make());
       return file;
     } finally {
       await rmdir(lock).catch(() => undefined);
     }
   }
+}
+
+/** Written under another name and renamed: a reader never sees half a file. */
+async function writeWhole(file: string, contents: Blob): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, Buffer.from(await contents.arrayBuffer()));
+  await rename(partial, file);
 }
 
 async function exists(file: string): Promise<boolean> {
