@@ -1,9 +1,10 @@
 /**
- * Puts the build's demo snapshot (a gzipped ustar archive of a PGlite data directory) into a new data
- * folder with Node's own zlib and fs, before PGlite opens it. PGlite's `loadDataDir` does the same through
- * its in-WASM file system, a second of the server thread on a first launch; here the gunzip and the writes
- * run on libuv's pool, so the thread meanwhile loads the server's modules (issue 29: a fast first launch).
- * Imports nothing but Node, so that server/worker.ts can start it before loading the rest.
+ * Puts one of the build's snapshots (the demo's or the empty one: a gzipped ustar archive of a PGlite data
+ * directory) into a new data folder with Node's own zlib and fs, before PGlite opens it. PGlite's
+ * `loadDataDir` does the same through its in-WASM file system, a second of the server thread on a first
+ * launch; here the gunzip and the writes run on libuv's pool, so the thread meanwhile loads the server's
+ * modules (issue 29: a fast first launch). Imports nothing but Node, so that server/worker.ts can start it
+ * before loading the rest.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -74,7 +75,7 @@ export async function extractSnapshot(file: string, dataDir: string): Promise<bo
     const target = path.resolve(root, `.${path.posix.sep}${name}`);
     // The archive is the build's own, but a name never leaves the folder.
     if (target !== root && !target.startsWith(root + path.sep)) {
-      throw new Error(`The demo snapshot names a file outside its folder: ${name}`);
+      throw new Error(`The database snapshot names a file outside its folder: ${name}`);
     }
     if (type === '5') {
       folders.add(target);
@@ -84,7 +85,7 @@ export async function extractSnapshot(file: string, dataDir: string): Promise<bo
       else files.push({ target, body });
     }
   }
-  if (!versionFile) throw new Error(`The demo snapshot ${file} holds no ${VERSION_FILE}`);
+  if (!versionFile) throw new Error(`The database snapshot ${file} holds no ${VERSION_FILE}`);
   // A parent sorts before its children. The folders are few; the ~1,400 files are written
   // EXTRACT_WRITERS at a time: one after the other, each waiting for its own trip to libuv's pool, they
   // took 3.4 s of a first launch, against 0.4 s so.
