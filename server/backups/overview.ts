@@ -26,6 +26,10 @@ export async function backupOverview(
   service: BackupService,
   queuedTests: readonly string[] = [],
 ): Promise<BackupOverview> {
+  // The activity first, then the records: a restore test records its outcome before it shows it, so an
+  // outcome shown here is one the points below show too (read the other way round, a test ending between
+  // the two reads showed "verified" beside a point still pending).
+  const activity = activityOf(service, queuedTests);
   const db = service.db;
   await service.defaultLocation();
   const now = service.now();
@@ -101,7 +105,7 @@ export async function backupOverview(
     history,
     locations: locations.map(toStorageLocation),
     recoveryPoints: points,
-    activity: activityOf(service, queuedTests),
+    activity,
     keyPending: await service.key.pendingOffer(),
   };
 }

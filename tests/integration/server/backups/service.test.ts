@@ -10,7 +10,13 @@ import { loadBackupKey } from '../../../../server/backups/keys';
 import { archiveFileName } from '../../../../server/backups/locations';
 import { runRestoreTest } from '../../../../server/backups/jobs';
 import { saveRestoreTest } from '../../../../server/backups/restore-test';
-import { pointToTest, testRestore } from '../../../../server/backups/recovery';
+import {
+  pointToTest,
+  RESTORE_TEST_STEPS,
+  restoreTestKey,
+  testRestore,
+} from '../../../../server/backups/recovery';
+import { backupOverview } from '../../../../server/backups/overview';
 import { restoreArchives } from '../../../../server/backups/restore';
 import { chainOf } from '../../../../server/backups/runs';
 import { archiveFiles, startRestore } from '../../../../server/backups/recovery';
@@ -182,6 +188,21 @@ describe.each(testDatabases)('backup and recovery on $name', { timeout: 300_000 
     expect(o.locations[0]!.capacity).toBeGreaterThan(0);
     expect(o.keyPending).toBe(true);
   }, 240_000);
+
+  it('shows the activity as it was when the overview was asked for, so an outcome it shows is one the points show', async () => {
+    // A restore test records its outcome, then shows it: read in that order the two cannot disagree.
+    const runId = randomUUID();
+    const key = restoreTestKey(runId);
+    service.activity.set(key, { kind: 'test', runId, step: RESTORE_TEST_STEPS.testing, percent: 70 });
+    try {
+      const asked = backupOverview(service);
+      service.activity.set(key, { kind: 'test', runId, step: RESTORE_TEST_STEPS.verified, percent: 100 });
+      const o = await asked;
+      expect(o.activity.find((a) => a.runId === runId)).toMatchObject({ percent: 70 });
+    } finally {
+      service.activity.delete(key);
+    }
+  });
 
   it("downloads a point's archive as written (age-encrypted): backups.manage only, audited, a damaged one refused", async () => {
     const point = (await overview()).recoveryPoints[0]!;
