@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoAnchor, reportFiles, reports, roles, serverSecrets, users } from '../../../../server/db/schema';
 import { createLogger } from '../../../../server/logger';
 import { DEMO_USERS } from '../../../../server/seed/demo-users';
@@ -24,17 +24,22 @@ describe('the demo database snapshot a first start loads', () => {
     // The run's one demo snapshot (made by the first suite that asks, from the sources under test).
     snapshotFile = await demoSnapshotFile();
   });
+  // Each test's servers stop with it: left running, each did its background work (the jobs, the demo's
+  // reports 20 s after its start) through the tests after it.
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((s) => s.close()));
+  });
   afterAll(async () => {
-    await Promise.all(started.map((s) => s.close()));
     await rm(work, { recursive: true, force: true });
   });
 
-  const start = async (dir: string, demoReportsDelayMs?: number | null) => {
+  /** A demo start; its reports are rendered only where a test asks for them (a delay, not null). */
+  const start = async (dir: string, demoReportsDelayMs: number | null = null) => {
     const server = await startServer({
       dataDir: path.join(work, dir),
       demoSnapshotFile: snapshotFile,
       logger: quiet,
-      ...(demoReportsDelayMs === undefined ? {} : { config: { demoReportsDelayMs } }),
+      config: { demoReportsDelayMs },
     });
     started.push(server);
     return server;
