@@ -5,7 +5,7 @@
 // suite (tests/cluster, scripts/cluster).
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +107,33 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** statfs's type of a tmpfs (Linux). */
+const TMPFS_MAGIC = 0x01021994;
+/** Less free than this and the run keeps its temporary files on disk (it writes ~2 GiB at most). */
+const RAM_TEMP_MIN_FREE = 4 * 1024 ** 3;
+
+/**
+ * A folder for the run's temporary files (TMPDIR of every stage and of the PostgreSQL cluster) on a
+ * RAM-backed file system, when the machine has one (Linux's /dev/shm): the suites make, copy and remove
+ * database folders all along (a PGlite folder is ~1,400 files, a host's data folder more), and on this
+ * machine's disk a copy of one costs ~2 s of the kernel's CPU against ~0.1 s in RAM. Open to every user
+ * as /tmp is (the cluster runs as postgres, one test as nobody). Answers undefined, and the run uses the
+ * usual temporary folder, when TMPDIR is set (the caller's choice), there is no tmpfs at `base`, it has
+ * too little room, or the folder cannot be made.
+ */
+export function makeRunTempFolder(env = process.env, base = '/dev/shm') {
+  if (env.TMPDIR) return undefined;
+  try {
+    const fs = statfsSync(base);
+    if (fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < RAM_TEMP_MIN_FREE) return undefined;
+    const dir = mkdtempSync(path.join(base, 'ops-console-test-'));
+    chmodSync(dir, 0o1777);
+    return dir;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts a throwaway cluster (scripts/pg-cluster.sh) and answers its TEST_DATABASE_URL. */

@@ -7,6 +7,7 @@ import {
   SetupError,
   ensureInstalled,
   freePort,
+  makeRunTempFolder,
   run,
   running,
   startCluster,
@@ -53,12 +54,19 @@ const stages =
   wanted.length > 0 ? STAGES.filter((stage) => wanted.some((name) => named(stage, name))) : STAGES;
 
 let clusterPort;
+let tempFolder;
 const cleanUp = () => {
-  if (clusterPort === undefined) return;
-  const port = clusterPort;
-  clusterPort = undefined;
-  stopCluster(port);
-  console.log(`Stopped the test PostgreSQL cluster on port ${port}`);
+  if (clusterPort !== undefined) {
+    const port = clusterPort;
+    clusterPort = undefined;
+    stopCluster(port, { ...process.env, ...(tempFolder ? { TMPDIR: tempFolder } : {}) });
+    console.log(`Stopped the test PostgreSQL cluster on port ${port}`);
+  }
+  if (tempFolder !== undefined) {
+    const folder = tempFolder;
+    tempFolder = undefined;
+    rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
 };
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -78,9 +86,14 @@ try {
   // A full run starts from no reports, so a stage that dies before writing one is counted as missing.
   if (wanted.length === 0) rmSync('test-reports', { recursive: true, force: true });
   const env = { ...process.env };
+  tempFolder = makeRunTempFolder(env);
+  if (tempFolder) {
+    env.TMPDIR = tempFolder;
+    console.log(`Temporary files in ${tempFolder} (in memory), removed at the end`);
+  }
   if (!env.TEST_DATABASE_URL) {
     const port = Number(env.TEST_PG_PORT) || (await freePort());
-    env.TEST_DATABASE_URL = startCluster(port);
+    env.TEST_DATABASE_URL = startCluster(port, env);
     clusterPort = port;
     console.log(`PostgreSQL suites run on a throwaway cluster on port ${port}`);
   }

@@ -13,17 +13,33 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
+  statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, installHint, missing, requirements } from '../../../scripts/test-setup.mjs';
+import {
+  freePort,
+  installHint,
+  makeRunTempFolder,
+  missing,
+  requirements,
+} from '../../../scripts/test-setup.mjs';
 
 const SCRIPT = path.resolve('scripts/test.mjs');
 const isRoot = process.getuid?.() === 0;
 const hasPostgres = existsSync('/usr/lib/postgresql/15/bin/initdb');
+/** Linux's RAM-backed /dev/shm, where a run keeps its temporary files. */
+const hasShm = (() => {
+  try {
+    return statfsSync('/dev/shm').type === 0x01021994;
+  } catch {
+    return false;
+  }
+})();
 
 const made: string[] = [];
 afterAll(() => {
@@ -114,6 +130,22 @@ describe('what the test command needs', () => {
   });
 });
 
+describe('where a run keeps its temporary files', () => {
+  it('leaves them where TMPDIR says when it is set, and where they are without a tmpfs to hold them', () => {
+    expect(makeRunTempFolder({ TMPDIR: '/somewhere' })).toBeUndefined();
+    expect(makeRunTempFolder({}, '/proc')).toBeUndefined();
+    expect(makeRunTempFolder({}, '/no/such/folder')).toBeUndefined();
+  });
+
+  it.runIf(hasShm)('makes a folder in /dev/shm open to every user, as /tmp is', () => {
+    const folder = makeRunTempFolder({});
+    expect(folder).toBeDefined();
+    made.push(folder!);
+    expect(path.dirname(folder!)).toBe('/dev/shm');
+    expect(statSync(folder!).mode & 0o7777).toBe(0o1777);
+  });
+});
+
 describe.runIf(hasPostgres)('the test command on a machine', () => {
   it('refuses an unknown stage', async () => {
     const { dir } = fakeBin({ npm: 'exit 0' });
@@ -182,6 +214,26 @@ describe.runIf(hasPostgres)('the test command on a machine', () => {
     expect(readFileSync(log, 'utf8')).toContain('url=postgres://given/db');
     expect(outcome.stdout).not.toContain('throwaway cluster');
   });
+
+  it.runIf(hasShm)(
+    'gives every stage a temporary folder in memory, removed at the end, unless TMPDIR is set',
+    async () => {
+      const { dir, log } = fakeBin({ npm: 'echo "tmp=$TMPDIR" >> "$(dirname "$0")/calls.log"' });
+      const unset = baseEnv(dir, { TEST_DATABASE_URL: 'postgres://given/db' });
+      delete unset.TMPDIR;
+      expect((await runTestCommand(['unit'], unset)).code).toBe(0);
+      const used = /tmp=(\S+)/.exec(readFileSync(log, 'utf8'))?.[1];
+      expect(used).toMatch(/^\/dev\/shm\/ops-console-test-/);
+      expect(existsSync(used!)).toBe(false);
+      rmSync(log);
+      const given = mkdtempSync(path.join(tmpdir(), 'given-tmp-'));
+      made.push(given);
+      const set = baseEnv(dir, { TEST_DATABASE_URL: 'postgres://given/db', TMPDIR: given });
+      expect((await runTestCommand(['unit'], set)).code).toBe(0);
+      expect(readFileSync(log, 'utf8')).toContain(`tmp=${given}`);
+      expect(existsSync(given)).toBe(true);
+    },
+  );
 
   it('stops the cluster when a stage fails, and a failing build stops the run', async () => {
     const port = await freePort();

@@ -18,6 +18,7 @@ import { alerts, backupRuns, organizations } from '../../../../server/db/schema'
 import { createLogger } from '../../../../server/logger';
 import { LOCK_FILE_REPAIRED, startServer } from '../../../../server/start';
 import { quietBackupService } from '../../../support/backups';
+import { newPgliteFolder } from '../../../support/databases';
 import { createClock } from '../../../support/server';
 
 const quiet = createLogger({ level: 'silent' });
@@ -52,7 +53,7 @@ describe('backup and restore of PGlite in a data folder', { timeout: 300_000 }, 
   beforeAll(async () => {
     root = await mkdtemp(path.join(work, 'service-'));
     dataDir = path.join(root, 'database');
-    database = await openDatabase({ dataDir });
+    database = await openDatabase({ dataDir: await newPgliteFolder(dataDir) });
     await migrateDatabase(database, { now: clock.now() });
     service = await quietBackupService({ database, dataFolder: root, now: clock.now });
     await service.recover();
@@ -167,7 +168,7 @@ describe('a PGlite data folder moved or copied', { timeout: 300_000 }, () => {
 
   it('backs up into its own backups folder: a copy started beside the original neither writes into the original’s nor cleans it', async () => {
     const original = await mkdtemp(path.join(work, 'original-'));
-    const first = await openDatabase({ dataDir: path.join(original, 'database') });
+    const first = await openDatabase({ dataDir: await newPgliteFolder(path.join(original, 'database')) });
     await migrateDatabase(first, { now: clock.now() });
     const registered = await quietBackupService({ database: first, dataFolder: original, now: clock.now });
     expect(await registered.recover()).toEqual({ firstStart: true });
@@ -202,7 +203,7 @@ describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
   it('puts back a folder a crash left moved away, and removes the copies unfinished restores and backups left', async () => {
     const root = await mkdtemp(path.join(work, 'crash-'));
     const dataDir = path.join(root, 'database');
-    const first = await openDatabase({ dataDir });
+    const first = await openDatabase({ dataDir: await newPgliteFolder(dataDir) });
     await first.close();
     // The crash came between the swap's two renames.
     const previous = `${dataDir}.previous-2026-11-25T00-00-00-000Z`;
@@ -278,7 +279,7 @@ describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
   it('stops the start with the reason when the folder does not open and nothing earlier is kept', async () => {
     const root = await mkdtemp(path.join(work, 'broken-'));
     const dataDir = path.join(root, 'database');
-    const first = await openDatabase({ dataDir });
+    const first = await openDatabase({ dataDir: await newPgliteFolder(dataDir) });
     await first.close();
     await writeFile(path.join(dataDir, 'PG_VERSION'), '9\n');
     const lines: string[] = [];
