@@ -5,7 +5,7 @@
 // suite (tests/cluster, scripts/cluster).
 // Plain JavaScript on purpose: it runs before anything of the project is built.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, statfsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,19 +121,29 @@ const RAM_TEMP_MIN_FREE = 4 * 1024 ** 3;
  * machine's disk a copy of one costs ~2 s of the kernel's CPU against ~0.1 s in RAM. Open to every user
  * as /tmp is (the cluster runs as postgres, one test as nobody). Answers undefined, and the run uses the
  * usual temporary folder, when TMPDIR is set (the caller's choice), there is no tmpfs at `base`, it has
- * too little room, or the folder cannot be made.
+ * too little room, it is mounted noexec (tests run programs they write there), or the folder cannot be made.
  */
 export function makeRunTempFolder(env = process.env, base = '/dev/shm') {
   if (env.TMPDIR) return undefined;
   try {
     const fs = statfsSync(base);
     if (fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < RAM_TEMP_MIN_FREE) return undefined;
+    if (mountOptions(base).includes('noexec')) return undefined;
     const dir = mkdtempSync(path.join(base, 'ops-console-test-'));
     chmodSync(dir, 0o1777);
     return dir;
   } catch {
     return undefined;
   }
+}
+
+/** The options `mountPoint` is mounted with (the last mount there wins), from /proc/self/mounts. */
+function mountOptions(mountPoint) {
+  const mount = readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .findLast((fields) => fields[1] === mountPoint);
+  return mount?.[3]?.split(',') ?? [];
 }
 
 /** Starts a throwaway cluster (scripts/pg-cluster.sh) and answers its TEST_DATABASE_URL. */

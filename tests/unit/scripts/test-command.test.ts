@@ -137,6 +137,25 @@ describe('where a run keeps its temporary files', () => {
     expect(makeRunTempFolder({}, '/no/such/folder')).toBeUndefined();
   });
 
+  it.runIf(isRoot)(
+    'leaves them where they are when the tmpfs is mounted noexec: tests run programs they write',
+    (context) => {
+      const mount = mkdtempSync(path.join(tmpdir(), 'noexec-'));
+      made.push(mount);
+      const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=5g,noexec', 'tmpfs', mount], {
+        stdio: 'pipe',
+      });
+      if (mounted.status !== 0) return context.skip('this sandbox refuses a tmpfs mount');
+      try {
+        expect(makeRunTempFolder({}, mount)).toBeUndefined();
+        expect(spawnSync('mount', ['-o', 'remount,exec', mount], { stdio: 'pipe' }).status).toBe(0);
+        expect(makeRunTempFolder({}, mount)).toBeDefined();
+      } finally {
+        spawnSync('umount', [mount], { stdio: 'pipe' });
+      }
+    },
+  );
+
   it.runIf(hasShm)('makes a folder in /dev/shm open to every user, as /tmp is', () => {
     const folder = makeRunTempFolder({});
     expect(folder).toBeDefined();
