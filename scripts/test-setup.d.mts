@@ -20,6 +20,7 @@ export function ensureInstalled(options?: {
   purpose?: string;
 }): string[];
 export function freePort(): Promise<number>;
+export function isRoomyTmpfs(base: string, minFree: number): boolean;
 export function makeRunTempFolder(env?: NodeJS.ProcessEnv, base?: string): string | undefined;
 export function startCluster(port: number, env?: NodeJS.ProcessEnv): string;
 export function stopCluster(port: number, env?: NodeJS.ProcessEnv): void;

@@ -115,20 +115,32 @@ const TMPFS_MAGIC = 0x01021994;
 const RAM_TEMP_MIN_FREE = 4 * 1024 ** 3;
 
 /**
+ * Whether `base` is a RAM-backed file system (tmpfs) with `minFree` bytes free that lets programs run from
+ * it (tests run programs they write in their temporary folders).
+ */
+export function isRoomyTmpfs(base, minFree) {
+  try {
+    const fs = statfsSync(base);
+    return (
+      fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= minFree && !mountOptions(base).includes('noexec')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A folder for the run's temporary files (TMPDIR of every stage and of the PostgreSQL cluster) on a
  * RAM-backed file system, when the machine has one (Linux's /dev/shm): the suites make, copy and remove
  * database folders all along (a PGlite folder is ~1,400 files, a host's data folder more), and on this
  * machine's disk a copy of one costs ~2 s of the kernel's CPU against ~0.1 s in RAM. Open to every user
  * as /tmp is (the cluster runs as postgres, one test as nobody). Answers undefined, and the run uses the
- * usual temporary folder, when TMPDIR is set (the caller's choice), there is no tmpfs at `base`, it has
- * too little room, it is mounted noexec (tests run programs they write there), or the folder cannot be made.
+ * usual temporary folder, when TMPDIR is set (the caller's choice), `base` is no roomy tmpfs
+ * (`isRoomyTmpfs`), or the folder cannot be made.
  */
 export function makeRunTempFolder(env = process.env, base = '/dev/shm') {
-  if (env.TMPDIR) return undefined;
+  if (env.TMPDIR || !isRoomyTmpfs(base, RAM_TEMP_MIN_FREE)) return undefined;
   try {
-    const fs = statfsSync(base);
-    if (fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < RAM_TEMP_MIN_FREE) return undefined;
-    if (mountOptions(base).includes('noexec')) return undefined;
     const dir = mkdtempSync(path.join(base, 'ops-console-test-'));
     chmodSync(dir, 0o1777);
     return dir;

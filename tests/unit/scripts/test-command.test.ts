@@ -14,7 +14,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
@@ -24,6 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   installHint,
+  isRoomyTmpfs,
   makeRunTempFolder,
   missing,
   requirements,
@@ -33,13 +33,7 @@ const SCRIPT = path.resolve('scripts/test.mjs');
 const isRoot = process.getuid?.() === 0;
 const hasPostgres = existsSync('/usr/lib/postgresql/15/bin/initdb');
 /** Linux's RAM-backed /dev/shm, where a run keeps its temporary files. */
-const hasShm = (() => {
-  try {
-    return statfsSync('/dev/shm').type === 0x01021994;
-  } catch {
-    return false;
-  }
-})();
+const hasShm = isRoomyTmpfs('/dev/shm', 0);
 
 const made: string[] = [];
 afterAll(() => {
