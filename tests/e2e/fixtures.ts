@@ -159,13 +159,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
- * Opens the console, signs in and waits for the dashboard: the embedded server may take a while to
- * start on a busy machine.
+ * Opens the console, signs in and waits for the dashboard (the embedded server may take a while to
+ * start on a busy machine) and for the alert feed's first answer: the banner it brings appears above the
+ * navigation and moves it down, and a click aimed at a link just before lands on the one above it.
  */
 export async function signInAs(page: Page, host: RunningHost, email: string): Promise<void> {
   await openConsole(page, host);
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Executive Dashboard' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: /unread alert/ })).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** Follows a link of the main navigation and waits for the screen's title. */

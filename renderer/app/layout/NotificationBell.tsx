@@ -9,14 +9,21 @@ import {
 
 /**
  * The header's bell (part 1 §2; issue 10 §9 makes its count real): the number of the signed-in user's
- * undismissed alerts, live ('alerts:changed'), and a panel listing them with their dismiss controls.
+ * undismissed alerts, live ('alerts:changed'), and a panel listing them with their dismiss controls. Busy
+ * (`aria-busy`) until the feed's first answer: "No unread alerts" is not known yet then, and the alert
+ * banner, drawn from the same answer, may still appear above the navigation.
  */
 export function NotificationBell() {
-  const { unread } = useUnreadAlerts();
+  const { unread, isPending } = useUnreadAlerts();
   const label = unreadAlertsLabel(unread.length);
   return (
     <Popover className="relative">
-      <PopoverButton as={IconButton} aria-label={label} title="Notifications">
+      <PopoverButton
+        as={IconButton}
+        aria-label={label}
+        aria-busy={isPending || undefined}
+        title="Notifications"
+      >
         <Bell aria-hidden="true" className="size-4.5" />
         {unread.length > 0 ? (
           <span
