@@ -12,12 +12,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  // Two workers: each runs its own browser hosts and Chromium, the two cores busy (~93 %) instead of one
-  // worker leaving ~40 % idle while its host and page wait on each other (the browser-host stage alone on this
-  // 2-core machine: 8.1 min with one worker, 5.7 min with two, the same 92 tests passing). Three days ago two
-  // workers made sign-ins time out (4 of 17 tests), when every test host was a first start of ~6.6 s; hosts
-  // now start on a copy of the worker's pristine folder (~1.6 s). E2E_WORKERS overrides it.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // Three workers on this 2-core machine: each runs its own browser hosts and Chromium, and a worker spends
+  // much of a test waiting (its host's server, its page, a timer); with two the stage used ~1.2 cores. Back
+  // to back, the browser-host project alone: 439 s with two workers, 339 s with three, the same 92 tests
+  // (one worker: 8.1 min against two's 5.7 in an earlier measurement). Hosts start on a copy of the
+  // worker's pristine folder (~1.6 s), so the extra worker's first start is cheap. E2E_WORKERS overrides it.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   // `npm test` runs the projects in two runs at once, each with its report (E2E_REPORT).
