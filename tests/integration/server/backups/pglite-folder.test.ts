@@ -4,7 +4,8 @@
  * kept until the next successful start. Crashes and folders that do not open are recovered at start.
  */
 import { eq, sql } from 'drizzle-orm';
-import { cp, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ const besides = async (dataDir: string) =>
 
 /** A folder PGlite refuses to open (its files claim another PostgreSQL version). */
 async function brokenCopyOf(dataDir: string, target: string): Promise<void> {
-  await cp(dataDir, target, { recursive: true });
+  cpSync(dataDir, target, { recursive: true });
   await writeFile(path.join(target, 'PG_VERSION'), '9\n');
 }
 
@@ -174,7 +175,7 @@ describe('a PGlite data folder moved or copied', { timeout: 300_000 }, () => {
     expect(await registered.recover()).toEqual({ firstStart: true });
     await first.close();
     const copy = `${original}-copy`;
-    await cp(original, copy, { recursive: true });
+    cpSync(original, copy, { recursive: true });
     // The original's server writing a backup: its unfinished file must survive the copy's start.
     await writeFile(path.join(original, 'backups', 'console-unfinished.gz.age.part'), 'partial');
 
@@ -209,8 +210,8 @@ describe('a PGlite data folder at start', { timeout: 300_000 }, () => {
     const previous = `${dataDir}.previous-2026-11-25T00-00-00-000Z`;
     await rename(dataDir, previous);
     await writeFile(`${dataDir}.swap.json`, JSON.stringify({ previous, prepared: `${dataDir}.copy-1` }));
-    await cp(previous, `${dataDir}.copy-1`, { recursive: true });
-    await cp(previous, `${dataDir}.copy-2`, { recursive: true });
+    cpSync(previous, `${dataDir}.copy-1`, { recursive: true });
+    cpSync(previous, `${dataDir}.copy-2`, { recursive: true });
 
     const done = await recoverPgliteFolders(dataDir);
 
