@@ -13,10 +13,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: true,
   // Three workers on this 2-core machine: each runs its own browser hosts and Chromium, and a worker spends
-  // much of a test waiting (its host's server, its page, a timer); with two the stage used ~1.2 cores. Back
-  // to back, the browser-host project alone: 439 s with two workers, 339 s with three, the same 92 tests
-  // (one worker: 8.1 min against two's 5.7 in an earlier measurement). Hosts start on a copy of the
-  // worker's pristine folder (~1.6 s), so the extra worker's first start is cheap. E2E_WORKERS overrides it.
+  // much of a test waiting (its host's server, its page, a timer). Back to back, the browser-host project
+  // alone: 439 s with two workers, 339 and 358 s with three, 405 s with four, the same 92 tests; in whole
+  // `npm test` runs the stage took 6:14 with two and 6:27 with three, within this machine's variance, so
+  // the gain is small and uncertain. Hosts start on a copy of the worker's pristine folder, so the extra
+  // worker's first start is cheap. E2E_WORKERS overrides it.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
