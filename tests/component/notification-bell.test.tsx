@@ -27,16 +27,22 @@ function installBridge() {
   return (alerts: BannerAlert[]) => act(async () => answer?.({ ok: true, value: alerts }));
 }
 
+/** The bell on a bridge whose feed answers when the test says so. */
+function renderBell() {
+  const answer = installBridge();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <NotificationBell />
+    </QueryClientProvider>,
+  );
+  return answer;
+}
+
 describe('the notification bell', () => {
   it('is busy until the feed answers, then names the count', async () => {
-    const answer = installBridge();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <NotificationBell />
-      </QueryClientProvider>,
-    );
-    // Not "no unread alerts" yet: nothing is known.
+    const answer = renderBell();
+    // Busy: the count is not known yet.
     expect(screen.getByRole('button').getAttribute('aria-busy')).toBe('true');
     await answer([ALERT]);
     const bell = await screen.findByRole('button', { name: '1 unread alert' });
@@ -44,13 +50,7 @@ describe('the notification bell', () => {
   });
 
   it('is not busy once an empty feed answered', async () => {
-    const answer = installBridge();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <NotificationBell />
-      </QueryClientProvider>,
-    );
+    const answer = renderBell();
     await answer([]);
     const bell = await screen.findByRole('button', { name: 'No unread alerts' });
     expect(bell.hasAttribute('aria-busy')).toBe(false);
