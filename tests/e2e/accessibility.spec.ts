@@ -20,7 +20,7 @@ test('with reduced motion asked for, the banner neither rotates nor fades and no
   await page.goto(`${host.origin}/#/dashboard`);
   await page.reload();
   await settled(page, 'Executive Dashboard');
-  const banner = page.getByRole('region', { name: 'Alerts' });
+  const banner = page.getByRole('region', { name: 'Alerts', exact: true });
   const current = page.getByTestId('alert-banner-current');
   const counter = page.getByTestId('alert-banner-counter');
   await expect(counter).toHaveText(/^1 \/ ([2-9]|\d\d)$/);

@@ -145,7 +145,7 @@ export function describeAxeScans(theme: Theme): AxeSession {
     await expect(dialog).toHaveCount(0);
 
     // The alert banner, expanded (the demonstration alerts arrive once the console listens).
-    const banner = page.getByRole('region', { name: 'Alerts' });
+    const banner = page.getByRole('region', { name: 'Alerts', exact: true });
     await banner.getByRole('button', { name: 'Expand alerts' }).click();
     await expect(banner.getByRole('list', { name: 'Latest alerts' })).toBeVisible();
     expect

@@ -84,7 +84,7 @@ test('a keyboard alone switches organization, creates and opens a role, and chan
   await expect(switcher).toHaveAttribute('aria-label', `Organization: ${chosen}`);
 
   // The banner: arrows step through the alerts, Enter expands, Escape folds back onto the toggle.
-  const banner = page.getByRole('region', { name: 'Alerts' });
+  const banner = page.getByRole('region', { name: 'Alerts', exact: true });
   const counter = banner.getByTestId('alert-banner-counter');
   await expect(counter).toHaveText(/^1 \/ ([2-9]|\d\d)$/);
   await tabTo(page, banner.getByRole('button', { name: 'Previous alert' }));

@@ -35,7 +35,7 @@ test('every route exists with its title and the header shows its controls', asyn
   await expect(page.getByRole('button', { name: /unread alert/ })).toBeVisible();
   // A host just put back streams the demo's opening alerts one by one: the banner's arrival moves the
   // navigation down, and a link clicked at that moment would be missed for the one above it.
-  await expect(page.getByRole('region', { name: 'Alerts' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alerts', exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const group of [
     'Dashboard',
