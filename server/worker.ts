@@ -22,6 +22,11 @@ export type WorkerOptions = Omit<
   snapshotPending?: boolean;
   /** The hosts' log folder: this thread's own rotating `server.*.log` goes there, at info. */
   logDir?: string;
+  /**
+   * After a clean close the thread stays and waits for a `start` message with the next server's options
+   * (main/core/server/worker-server.ts, `reuseThread`: the browser host's test reset).
+   */
+  keepThread?: boolean;
 };
 export type WorkerMessage =
   | { type: 'ready'; url: string; startup: StartupPhases }
@@ -29,53 +34,68 @@ export type WorkerMessage =
   | { type: 'closed' };
 export type HostMessage =
   | { type: 'close' }
+  | { type: 'start'; options: WorkerOptions }
   | { type: 'snapshot'; extracted: true }
   | { type: 'snapshot'; extracted: false; message?: string };
 
 const port = parentPort;
 if (!port) throw new Error('server/worker.ts runs as a worker thread');
-const { logLevel, logDir, snapshotPending, ...options } = workerData as WorkerOptions;
-const level = logLevelOr(logLevel, 'warn');
 /** The file takes info and up whatever stderr's level: a person reading it sees the requests. */
 const FILE_LEVEL = 'info';
 const post = (message: WorkerMessage) => port.postMessage(message);
+/** Ends the thread (once its handles are closed). */
+const end = () => port.close();
 
+/** The server this thread runs now, and its log file. */
 let server: RunningServer | undefined;
 let file: SonicBoom | undefined;
+let keepThread = false;
 let snapshotDone: (message: HostMessage & { type: 'snapshot' }) => void = () => undefined;
-const snapshotExtraction = snapshotPending
-  ? new Promise<boolean>((resolve, reject) => {
-      snapshotDone = (message) =>
-        message.extracted || !message.message
-          ? resolve(message.extracted)
-          : reject(new Error(message.message));
-    })
-  : undefined;
 port.on('message', (message: HostMessage) => {
   if (message.type === 'snapshot') return snapshotDone(message);
+  if (message.type === 'start') return void serve(message.options);
   if (message.type !== 'close') return;
   void (server?.close() ?? Promise.resolve())
     .finally(() => (file ? closeRotatingFile(file) : undefined))
     .finally(() => {
+      server = undefined;
+      file = undefined;
       post({ type: 'closed' });
-      port.close();
+      if (!keepThread) end();
     });
 });
 
-try {
-  server = await startServer({
-    ...options,
-    ...(snapshotExtraction ? { snapshotExtraction } : {}),
-    logger: await openLogger(),
-  });
-  post({ type: 'ready', url: server.url, startup: server.startup });
-} catch (error) {
-  post({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  port.close();
+await serve(workerData as WorkerOptions);
+
+async function serve(data: WorkerOptions): Promise<void> {
+  const { logLevel, logDir, snapshotPending, keepThread: keep, ...options } = data;
+  keepThread = keep === true;
+  const snapshotExtraction = snapshotPending
+    ? new Promise<boolean>((resolve, reject) => {
+        snapshotDone = (message) =>
+          message.extracted || !message.message
+            ? resolve(message.extracted)
+            : reject(new Error(message.message));
+      })
+    : undefined;
+  try {
+    server = await startServer({
+      ...options,
+      ...(snapshotExtraction ? { snapshotExtraction } : {}),
+      logger: await openLogger(logDir, logLevelOr(logLevel, 'warn')),
+    });
+    post({ type: 'ready', url: server.url, startup: server.startup });
+  } catch (error) {
+    post({
+      type: 'failed',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    end();
+  }
 }
 
 /** stderr at `level` (stdout belongs to the browser host's address line), plus the file if any. */
-async function openLogger(): Promise<Logger> {
+async function openLogger(logDir: string | undefined, level: LevelWithSilent): Promise<Logger> {
   const stderr = pino.destination(2);
   if (logDir) {
     try {

@@ -11,6 +11,7 @@ import { testResetFromEnv } from './test-reset';
 
 // `npm run web`: the console in a browser. PORT (default 5180, 0 = random), CONSOLE_DATA_DIR.
 const logger = createConsoleLogger('browser-host');
+const testReset = testResetFromEnv(process.env);
 try {
   const host = await startBrowserHost({
     dataDir: defaultDataDir(process.env),
@@ -20,9 +21,11 @@ try {
     startServer: startServerInWorker(distPaths(import.meta.url).serverWorker, {
       logLevel: process.env.CONSOLE_SERVER_LOG_LEVEL,
       ...testFaultsFromEnv(process.env),
+      // A reset starts the next server in the thread of the one it closed (test builds only).
+      ...(testReset.resetFrom ? { reuseThread: true } : {}),
     }),
     logger,
-    ...testResetFromEnv(process.env),
+    ...testReset,
   });
   process.stdout.write(`${startupLines(host).join('\n')}\n`);
   // The host's logger writes the log file too: how the console stopped belongs there.

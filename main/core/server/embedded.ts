@@ -30,6 +30,8 @@ export interface RunningServer {
   url: string;
   /** How long each step of its start took (ms), when the server says. */
   startup?: Record<string, number>;
+  /** The worker thread it runs in, for a server in a thread of its own. */
+  threadId?: number;
   /**
    * Calls `listener` if the server ends without being closed (its thread died); answers the function
    * that stops listening. Servers that cannot die apart from the host (in this thread) have none.

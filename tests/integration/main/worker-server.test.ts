@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerInWorker } from '../../../main/core/server/worker-server';
@@ -77,4 +78,81 @@ describe('the embedded server in a worker thread', () => {
     };
     await expect(start(options)).rejects.toThrow(/ECONNREFUSED|connect/);
   });
+});
+
+describe('a reused thread (reuseThread: the browser host test reset)', () => {
+  const demoOptions = async (dir: string) => ({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: path.join(work, dir),
+    seedDemo: true,
+    demoSnapshotFile: await demoSnapshotFile(),
+    migrationsFolder,
+  });
+  const signIn = (url: string) =>
+    fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.example', password: DEMO_PASSWORD }),
+    });
+
+  it('starts the next server in the thread of the one closed; a thread killed or failed is not used again', async () => {
+    const start = startServerInWorker(workerFile, { logLevel: 'silent', reuseThread: true });
+    const options = await demoOptions('reused');
+    const first = await start(options);
+    await first.close();
+    await expect(fetch(`${first.url}/auth/test`)).rejects.toThrow();
+
+    const second = await start(options);
+    expect(second.threadId).toBe(first.threadId);
+    expect((await signIn(second.url)).status).toBe(200);
+
+    // Stopped at once (as a crash would): its thread is gone, the next start gets a new one.
+    await second.kill?.();
+    const third = await start(options);
+    expect(third.threadId).not.toBe(second.threadId);
+    expect((await signIn(third.url)).status).toBe(200);
+    await third.close();
+
+    // A start that fails in the reused thread ends it, with the cause; the next start gets a new one.
+    await expect(
+      start({
+        host: '127.0.0.1',
+        port: 0,
+        databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+        migrationsFolder,
+      }),
+    ).rejects.toThrow(/ECONNREFUSED|connect/);
+    const fourth = await start(options);
+    expect(fourth.threadId).not.toBe(third.threadId);
+    expect((await signIn(fourth.url)).status).toBe(200);
+    await fourth.close();
+  }, 180_000);
+
+  it('a thread waiting for its next start does not keep the process alive', async () => {
+    const script = path.join(work, 'park-and-exit.mts');
+    await writeFile(
+      script,
+      [
+        `import { startServerInWorker } from ${JSON.stringify(path.resolve('main/core/server/worker-server.ts'))};`,
+        `const start = startServerInWorker(${JSON.stringify(workerFile)}, { logLevel: 'silent', reuseThread: true });`,
+        `const server = await start(${JSON.stringify(await demoOptions('parked'))});`,
+        'await server.close();',
+        "process.stdout.write('closed');",
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Ended by itself once the server closed; a thread holding it would keep it until this kill.
+    const kill = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+      child.once('exit', (exitCode, exitSignal) => done([exitCode, exitSignal])),
+    );
+    clearTimeout(kill);
+    expect(output).toBe('closed');
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  }, 120_000);
 });
