@@ -7,7 +7,8 @@ import path from 'node:path';
  * the packaged app runs, never reads it. CONSOLE_TEST_RESET_FROM names a data folder (absolute): the host
  * then answers `POST /host/test-reset?key=<launch key>` by stopping its core (the embedded server and its
  * database with it), putting that folder's contents back in its own data folder, its logs aside, and
- * starting the core again on them: a console as it was in that folder, without a new process. The e2e
+ * starting the core again on them: a console as it was in that folder, without a new process (and its
+ * server in the thread of the one it closed: `reuseThread`, main/core/server/worker-server.ts). The e2e
  * tests reuse one host per worker this way. Anything else: off.
  */
 export function testResetFromEnv(env: Readonly<Record<string, string | undefined>>): {
