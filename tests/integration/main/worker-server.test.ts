@@ -115,14 +115,13 @@ describe('a reused thread (reuseThread: the browser host test reset)', () => {
     await third.close();
 
     // A start that fails in the reused thread ends it, with the cause; the next start gets a new one.
-    await expect(
-      start({
-        host: '127.0.0.1',
-        port: 0,
-        databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-        migrationsFolder,
-      }),
-    ).rejects.toThrow(/ECONNREFUSED|connect/);
+    const unreachable = {
+      host: '127.0.0.1',
+      port: 0,
+      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+      migrationsFolder,
+    };
+    await expect(start(unreachable)).rejects.toThrow(/ECONNREFUSED|connect/);
     const fourth = await start(options);
     expect(fourth.threadId).not.toBe(third.threadId);
     expect((await signIn(fourth.url)).status).toBe(200);
