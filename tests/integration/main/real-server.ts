@@ -42,6 +42,9 @@ export async function startTestServer(): Promise<RunningServer> {
       config: { jwtSecret: 'test-secret-'.repeat(4), ...NO_DEMO_REPORTS },
       logger: createLogger({ level: 'silent' }),
     });
+    // The demo filled up to now (the start's background fill): a suite's figures read before and after
+    // an action then differ by that action alone, not by the fill's next hour.
+    await server.settled;
     return {
       ...server,
       close: async () => {
