@@ -32,29 +32,39 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/**
+ * A demo server's options in `<work>/<dir>`, passed through to server/start.ts as they are; the migrations
+ * folder is named because the bundle does not sit two levels below the repository root here.
+ */
+const demoOptions = async (dir: string) => ({
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: path.join(work, dir),
+  seedDemo: true,
+  // The run's demo snapshot, as the app's first start loads the build's (seeding it here would take
+  // ~20 s of PGlite, more than a minute on a loaded machine).
+  demoSnapshotFile: await demoSnapshotFile(),
+  migrationsFolder,
+});
+/** A server that cannot start: its database does not answer. */
+const unreachable = {
+  host: '127.0.0.1',
+  port: 0,
+  databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+  migrationsFolder,
+};
+const signIn = (url: string) =>
+  fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.example', password: DEMO_PASSWORD }),
+  });
+
 describe('the embedded server in a worker thread', () => {
   it('listens, serves the demo sign-in, and closes its thread', async () => {
     const start = startServerInWorker(workerFile, { logLevel: 'silent' });
-    // Passed through to server/start.ts as they are; the migrations folder is named because the
-    // bundle does not sit two levels below the repository root here.
-    const options = {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: path.join(work, 'db'),
-      seedDemo: true,
-      // The run's demo snapshot, as the app's first start loads the build's (seeding it here would take
-      // ~20 s of PGlite, more than a minute on a loaded machine).
-      demoSnapshotFile: await demoSnapshotFile(),
-      migrationsFolder,
-      logDir: path.join(work, 'logs'),
-    };
-    const server = await start(options);
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.example', password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
+    const server = await start({ ...(await demoOptions('db')), logDir: path.join(work, 'logs') });
+    expect((await signIn(server.url)).status).toBe(200);
     await server.close();
     await expect(fetch(`${server.url}/auth/test`)).rejects.toThrow();
 
@@ -70,32 +80,11 @@ describe('the embedded server in a worker thread', () => {
 
   it('rejects with the cause when the server cannot start', async () => {
     const start = startServerInWorker(workerFile, { logLevel: 'silent' });
-    const options = {
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-      migrationsFolder,
-    };
-    await expect(start(options)).rejects.toThrow(/ECONNREFUSED|connect/);
+    await expect(start(unreachable)).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 });
 
 describe('a reused thread (reuseThread: the browser host test reset)', () => {
-  const demoOptions = async (dir: string) => ({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: path.join(work, dir),
-    seedDemo: true,
-    demoSnapshotFile: await demoSnapshotFile(),
-    migrationsFolder,
-  });
-  const signIn = (url: string) =>
-    fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.example', password: DEMO_PASSWORD }),
-    });
-
   it('starts the next server in the thread of the one closed; a thread killed or failed is not used again', async () => {
     const start = startServerInWorker(workerFile, { logLevel: 'silent', reuseThread: true });
     const options = await demoOptions('reused');
@@ -115,12 +104,6 @@ describe('a reused thread (reuseThread: the browser host test reset)', () => {
     await third.close();
 
     // A start that fails in the reused thread ends it, with the cause; the next start gets a new one.
-    const unreachable = {
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-      migrationsFolder,
-    };
     await expect(start(unreachable)).rejects.toThrow(/ECONNREFUSED|connect/);
     const fourth = await start(options);
     expect(fourth.threadId).not.toBe(third.threadId);
