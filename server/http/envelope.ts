@@ -50,5 +50,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which client's envelope the route answers in. */
     client?: ApiClientName;
+    /** Whether a successful request changes the platform (`changesPlatform`); unset outside the contract. */
+    changes?: boolean;
   }
 }

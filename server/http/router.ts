@@ -2,7 +2,7 @@ import '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ENDPOINTS, auditSpecOf, type Endpoint, type SessionUser } from '../../shared/api';
+import { ENDPOINTS, auditSpecOf, changesPlatform, type Endpoint, type SessionUser } from '../../shared/api';
 import type { TenantContext } from '../../shared/tenancy';
 import { actorOf, writeAudit, type AuditEntry, type Auditor } from '../audit';
 import { auditRecorded } from '../audit/switch';
@@ -110,7 +110,7 @@ export function createRouter(app: FastifyInstance, ctx: ServerContext): Route {
     app.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: { client: endpoint.client },
+      config: { client: endpoint.client, changes: changesPlatform(endpoint) },
       // @fastify/compress decompresses request bodies in a hook of its own: only where there is one.
       ...(endpoint.body ? {} : { decompress: false }),
       schema: {

@@ -67,8 +67,8 @@ export async function registerSettingsEffects(app: FastifyInstance, ctx: ServerC
 
 /**
  * Answers of the figure endpoints, kept per caller (token and organization: the answer depends on both)
- * for the cache timeout. Any successful change on this instance empties it, so an import or a new spend
- * shows at once here; another instance's change shows within the timeout.
+ * for the cache timeout. Any successful change of the platform on this instance (`changesPlatform`) empties
+ * it, so an import or a new spend shows at once here; another instance's change shows within the timeout.
  */
 function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
   const cache = new Map<string, Cached>();
@@ -82,7 +82,9 @@ function registerFigureCache(app: FastifyInstance, ctx: ServerContext): void {
       // After the route's own authentication and permission checks: a cached answer is never a way around them.
       route.preHandler = appended(route.preHandler, fromCache);
       route.onSend = appended(route.onSend, toCache);
-    } else if (methodOf(route) !== 'GET' && methodOf(route) !== 'HEAD') {
+    } else if (route.config?.changes ?? (methodOf(route) !== 'GET' && methodOf(route) !== 'HEAD')) {
+      // Not after the console's session check or usage beat (each a POST every minute, which emptied a
+      // cache kept for minutes), nor after a preview or a test message: they change nothing of the figures.
       route.onResponse = appended(route.onResponse, emptyAfterChange);
     }
   });

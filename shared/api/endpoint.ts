@@ -72,6 +72,14 @@ export interface AuditExemption {
 export const auditSpecOf = (endpoint: Endpoint): AuditSpec | undefined =>
   endpoint.audit && 'action' in endpoint.audit ? endpoint.audit : undefined;
 
+/**
+ * Whether a successful request of the endpoint changes the platform: a non-GET endpoint that declares the
+ * audit record of its change. Its exemptions change nothing of it: a session check, a preview, a test
+ * message, the console's own usage telemetry.
+ */
+export const changesPlatform = (endpoint: Endpoint): boolean =>
+  endpoint.method !== 'GET' && auditSpecOf(endpoint) !== undefined;
+
 /** The tenant checks of part 1 §6 a route may require, or a plain tenant permission. */
 export type TenantRule =
   'member' | 'manageOrganization' | 'manageMembers' | 'viewBilling' | 'manageSettings' | TenantPermission;
