@@ -64,6 +64,8 @@ export function readState(dir?: string): ClusterState | undefined;
 export function statePath(dir?: string): string;
 export function describe(state: ClusterState): string[];
 export function isAlive(pid: number): boolean;
+/** The last `lines` lines of a log file, or '(no log)'. */
+export function logTail(file: string, lines?: number): string;
 export function pgUrl(port: number, user?: string, database?: string): string;
 export function serverStates(
   state: ClusterState,

@@ -128,7 +128,8 @@ function isOurs(proc) {
 const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function logTail(file, lines = 15) {
+/** The last `lines` lines of a log file, or '(no log)'. */
+export function logTail(file, lines = 15) {
   try {
     return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {

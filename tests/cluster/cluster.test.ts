@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,14 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SetupError, downSync, serverStates, up, type ClusterState } from '../../scripts/cluster/cluster.mjs';
+import {
+  SetupError,
+  downSync,
+  logTail,
+  serverStates,
+  up,
+  type ClusterState,
+} from '../../scripts/cluster/cluster.mjs';
 import { clusterRequirements, ensureInstalled } from '../../scripts/test-setup.mjs';
 import { RATE_LIMIT_SYNC_MS } from '../../server/settings/rate-limit';
 import { DEMO_PASSWORD } from '../../server/seed/demo-users';
@@ -164,12 +171,7 @@ function logTails(cluster: ClusterState, lines = 40): string {
     ...cluster.processes.filter((entry) => entry.program === 'haproxy' && entry.log),
     ...cluster.instances.map((instance) => ({ name: `instance ${instance.n}`, log: instance.log })),
   ];
-  return logs
-    .map(({ name, log }) => {
-      const text = existsSync(log!) ? readFileSync(log!, 'utf8').trimEnd().split('\n').slice(-lines) : [];
-      return `--- ${name} (${log}):\n${text.join('\n')}`;
-    })
-    .join('\n');
+  return logs.map(({ name, log }) => `--- ${name} (${log}):\n${logTail(log!, lines)}`).join('\n');
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
