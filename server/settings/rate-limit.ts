@@ -24,12 +24,15 @@ interface Count {
  * Counts per key and fixed minute window, shared by every instance through the database without a
  * query per request: each request is counted in memory at once, and the instance adds its counts to
  * `rate_limit_counters` every RATE_LIMIT_SYNC_MS in one upsert, which answers the totals of all
- * instances. A key is refused when the last known total plus the counts not yet sent pass the limit, so
- * instances may together let through up to one sync interval's worth of extra requests.
+ * instances. A key is refused when the last known total plus the counts not yet shared (waiting, or on
+ * their way to the database) pass the limit, so instances may together let through up to one sync
+ * interval's worth of extra requests.
  */
 export class SharedRateCounter {
   private window = -1;
   private pending = new Map<string, number>();
+  /** Counts sent to the database whose totals have not come back yet. */
+  private sending = new Map<string, number>();
   private known = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private syncing: Promise<void> = Promise.resolve();
@@ -46,12 +49,14 @@ export class SharedRateCounter {
     if (window !== this.window) {
       this.window = window;
       this.pending = new Map();
+      this.sending = new Map();
       this.known = new Map();
     }
     const pending = (this.pending.get(key) ?? 0) + 1;
     this.pending.set(key, pending);
     this.timer ??= setTimeout(() => void this.sync(), RATE_LIMIT_SYNC_MS);
-    return { current: (this.known.get(key) ?? 0) + pending, ttl: window + WINDOW_MS - now };
+    const current = (this.known.get(key) ?? 0) + (this.sending.get(key) ?? 0) + pending;
+    return { current, ttl: window + WINDOW_MS - now };
   }
 
   /** Sends the counts not yet shared and learns the totals; tests call it to skip the wait. */
@@ -62,27 +67,45 @@ export class SharedRateCounter {
     const batch = this.pending;
     this.pending = new Map();
     if (batch.size === 0) return this.syncing;
+    // Until its totals are back, the batch still counts: a request meanwhile would otherwise see the last
+    // known total without it, and pass a limit the batch had reached.
+    const sending = this.sending;
+    for (const [key, count] of batch) sending.set(key, (sending.get(key) ?? 0) + count);
+    const sent = () => {
+      for (const [key, count] of batch) {
+        const left = (sending.get(key) ?? 0) - count;
+        if (left > 0) sending.set(key, left);
+        else sending.delete(key);
+      }
+    };
     this.syncing = this.syncing.then(async () => {
+      let totals: { key: string; count: number }[] | undefined;
       try {
-        const windowStart = new Date(window);
-        const rows = await this.db
+        totals = await this.db
           .insert(rateLimitCounters)
-          .values([...batch].map(([key, count]) => ({ key, windowStart, count })))
+          .values([...batch].map(([key, count]) => ({ key, windowStart: new Date(window), count })))
           .onConflictDoUpdate({
             target: [rateLimitCounters.key, rateLimitCounters.windowStart],
             set: { count: sql`${rateLimitCounters.count} + excluded.count` },
           })
           .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
-        if (window !== this.window) return;
-        // Counts made while the batch was on its way stay pending, on top of the new totals.
-        for (const row of rows) this.known.set(row.key, row.count);
+      } catch (error) {
+        // Counting is best effort: a database hiccup must never turn requests into errors. The instance
+        // goes on with its own counts.
+        this.onError(error);
+      }
+      if (window !== this.window) return;
+      sent();
+      // The totals include the batch; counts made while it was on its way stay pending, on top of them.
+      if (totals) for (const row of totals) this.known.set(row.key, row.count);
+      else for (const [key, count] of batch) this.known.set(key, (this.known.get(key) ?? 0) + count);
+      if (!totals) return;
+      try {
         // Past windows are of no use to anyone: every instance sweeps them as it goes.
         await this.db
           .delete(rateLimitCounters)
           .where(lt(rateLimitCounters.windowStart, new Date(window - WINDOW_MS)));
       } catch (error) {
-        // Counting is best effort: a database hiccup must never turn requests into errors.
-        for (const [key, count] of batch) this.known.set(key, (this.known.get(key) ?? 0) + count);
         this.onError(error);
       }
     });

@@ -11,6 +11,7 @@ import type { SettingsDocument } from '../../../../shared/api';
 import { formatError } from '../../../../shared/errors';
 import { SETTINGS_TEXTS } from '../../../../shared/settings';
 import { rateLimitCounters } from '../../../../server/db/schema';
+import { SharedRateCounter } from '../../../../server/settings/rate-limit';
 import { testDatabases } from '../../../support/databases';
 import { bearer, buildTestApp, call, insertUser, tokenFor } from '../../../support/server';
 import { useServerSuite } from '../../../support/suite';
@@ -127,5 +128,43 @@ describe.each(testDatabases)('rate limiting on $name', (target) => {
     // Turned off, on the other instance as soon as its NOTIFY arrives.
     await performance(false);
     await expect.poll(async () => (await health(token, second)).status).toBe(200);
+  });
+
+  describe('the shared counter', () => {
+    const key = (name: string) => `test:${name}:${randomBytes(4).toString('hex')}`;
+
+    it('counts a batch on its way to the database: a request meanwhile sees it', async () => {
+      const errors: unknown[] = [];
+      const counter = new SharedRateCounter(suite.database.db, clock.now, (error) => errors.push(error));
+      const k = key('sending');
+      for (let i = 1; i <= 60; i++) expect(counter.incr(k).current).toBe(i);
+      const syncing = counter.sync();
+      // The 60 are out, their total not back: the 61st is still the 61st (it was the 1st, and let through).
+      expect(counter.incr(k).current).toBe(61);
+      await syncing;
+      expect(counter.incr(k).current).toBe(62);
+      await counter.close();
+      const [row] = await suite.database.db
+        .select()
+        .from(rateLimitCounters)
+        .where(eq(rateLimitCounters.key, k));
+      expect(row?.count).toBe(62);
+      expect(errors).toEqual([]);
+    });
+
+    it('keeps its own counts when the database refuses them, and says so', async () => {
+      const errors: unknown[] = [];
+      // A database that answers nothing any more.
+      const gone = await target.open();
+      await gone.close();
+      const counter = new SharedRateCounter(gone.db, clock.now, (error) => errors.push(error));
+      const k = key('refused');
+      for (let i = 0; i < 5; i++) counter.incr(k);
+      const syncing = counter.sync();
+      expect(counter.incr(k).current).toBe(6);
+      await syncing;
+      expect(counter.incr(k).current).toBe(7);
+      expect(errors).toHaveLength(1);
+    });
   });
 });
