@@ -4,14 +4,14 @@ import { openDatabase, type Database } from './client';
 import { migrated } from './migrate';
 import { compactDump } from './snapshot';
 
-// On libuv's pool: the server goes on answering while the ~40 MB dump is packed or unpacked.
+// On libuv's pool: the server goes on answering while the ~27 MB dump is packed or unpacked.
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
  * Opens new in-memory PGlite databases, migrated, for work that must not touch the server's own (a restore
  * test loads a recovery point into one). PGlite's initdb and the migrations from nothing take seconds of
- * CPU: the first database pays them and leaves its dump (gzipped, ~5 MB of ~40), taken before its caller
+ * CPU: the first database pays them and leaves its dump (gzipped, ~3 MB of ~27), taken before its caller
  * has it; every later one loads that dump (a fraction of a second) and migrates only what `now` asks of it
  * (the day's partitions). A failed first database leaves no dump: the next one tries again.
  * `migrationsFolder`: as migrateDatabase's.

@@ -3,7 +3,6 @@ import { ERRORS, formatError } from '../../../../shared/errors';
 import { MEMBER_ROLE_PERMISSIONS, type MemberRole, type TenantContext } from '../../../../shared/tenancy';
 import { scrubSecrets } from '../../../../server/audit';
 import { allows, enforceRule, ruleAction } from '../../../../server/organizations/context';
-import { withoutOldWalSegments } from '../../../../server/db/snapshot';
 
 const member = (role: MemberRole): TenantContext => ({
   organizationId: 'org',
@@ -77,48 +76,5 @@ describe('audit details', () => {
       apiKey: 'ops_live***********',
       nested: { api_key: 'short' },
     });
-  });
-});
-
-describe('demo snapshot WAL trimming', () => {
-  const entry = (name: string, body: string) => {
-    const header = Buffer.alloc(512);
-    header.write(name, 0, 'latin1');
-    header.write(body.length.toString(8).padStart(11, '0'), 124, 'latin1');
-    const data = Buffer.alloc(Math.ceil(body.length / 512) * 512);
-    data.write(body, 0, 'latin1');
-    return Buffer.concat([header, data]);
-  };
-  const names = (tar: Buffer) => {
-    const found: string[] = [];
-    for (let offset = 0; offset < tar.length;) {
-      const name = tar
-        .subarray(offset, offset + 100)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
-      if (!name) break;
-      found.push(name);
-      const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('latin1'), 8);
-      offset += 512 + Math.ceil(size / 512) * 512;
-    }
-    return found;
-  };
-
-  it('keeps every file but the WAL segments other than the current one', () => {
-    const keep = '000000010000000000000003';
-    const tar = Buffer.concat([
-      entry('/PG_VERSION', '17\n'),
-      entry('/pg_wal/000000010000000000000001', 'old'.repeat(300)),
-      entry(`/pg_wal/${keep}`, 'current'),
-      entry('/pg_wal/archive_status/x', ''),
-      entry('/base/5/1234', 'data'),
-      Buffer.alloc(1024),
-    ]);
-    expect(names(withoutOldWalSegments(tar, keep))).toEqual([
-      '/PG_VERSION',
-      `/pg_wal/${keep}`,
-      '/pg_wal/archive_status/x',
-      '/base/5/1234',
-    ]);
   });
 });
