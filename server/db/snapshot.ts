@@ -75,18 +75,21 @@ export async function compactDump(database: Database): Promise<Buffer> {
   await database.db.execute(sql`checkpoint`);
   await database.db.execute(sql`select pg_switch_wal()`);
   await database.db.execute(sql`checkpoint`);
+  // The segment that holds the last byte written (pg_walfile_name's own rule: at a segment's very end, the
+  // name is that segment's, not the next one's, which holds nothing yet).
   const current = (await database.db.execute(
-    sql`select file_name as name, pg_current_wal_lsn()::text as lsn, file_offset as offset
-        from pg_walfile_name_offset(pg_current_wal_lsn())`,
-  )) as { rows: { name: string; lsn: string; offset: number }[] };
+    sql`select pg_walfile_name(pg_current_wal_lsn()) as name, pg_current_wal_lsn()::text as lsn,
+        (select setting from pg_settings where name = 'wal_segment_size') as size`,
+  )) as { rows: { name: string; lsn: string; size: string }[] };
   const row = current.rows[0];
   if (!row) throw new Error('no current WAL segment');
   const dump = await database.dumpDataDir?.();
   if (!dump) throw new Error('PGlite database without dumpDataDir');
   const written = lsnPosition(row.lsn);
+  const size = BigInt(row.size);
   return withOnlyCurrentWal(Buffer.from(await dump.arrayBuffer()), {
     name: row.name,
-    start: written - BigInt(row.offset),
+    start: ((written - 1n) / size) * size,
     written,
   });
 }

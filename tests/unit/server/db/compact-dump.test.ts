@@ -86,6 +86,12 @@ describe('a dump keeps only the WAL it needs', () => {
     expect(() => lsnPosition('B374D848')).toThrow(/not a WAL position/);
   });
 
+  it('keeps the whole segment when the WAL written ends exactly at its end', () => {
+    const full = Buffer.concat([entry(`/pg_wal/${name}`, segment(3, 16)), Buffer.alloc(1024)]);
+    const atEnd = { ...keep, written: BigInt(4 * SEGMENT) };
+    expect(listed(withOnlyCurrentWal(full, atEnd))).toEqual([{ name: `/pg_wal/${name}`, size: SEGMENT }]);
+  });
+
   it('keeps a file shorter than a segment as far as its own pages go', () => {
     const short = segment(3, 3).subarray(0, 3 * PAGE);
     const tarOf = Buffer.concat([entry(`/pg_wal/${name}`, short), Buffer.alloc(1024)]);
